@@ -1,0 +1,12 @@
+// The tabiya subcommands. Each registers itself on the CLI11 app; the work is
+// done by a function taking streams so tests can drive it without a terminal.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace tabiya::cli {
+
+void add_perft_command(CLI::App& app);
+void add_play_command(CLI::App& app);
+
+}  // namespace tabiya::cli

@@ -1,0 +1,13 @@
+// tabiya: one binary, many subcommands (see README.md).
+#include <CLI/CLI.hpp>
+
+#include "commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"tabiya: chess under the FIDE Laws"};
+  app.require_subcommand(1);
+  tabiya::cli::add_perft_command(app);
+  tabiya::cli::add_play_command(app);
+  CLI11_PARSE(app, argc, argv);
+  return 0;
+}

@@ -1,0 +1,23 @@
+// Writing moves in Standard Algebraic Notation (FIDE Laws Appendix C):
+// piece letter, disambiguation by file, then rank, then both; x for captures;
+// =Q for promotion; O-O / O-O-O; + for check and # for mate.
+#pragma once
+
+#include <string>
+
+#include "core/position.h"
+#include "notation/language.h"
+
+namespace tabiya {
+
+enum class SanStyle {
+  LETTERS,   // Nf3 (piece letters of the chosen language)
+  FIGURINE,  // ♘f3
+};
+
+// m must be legal in pos.
+std::string to_san(const Position& pos, Move m, SanStyle style = SanStyle::LETTERS, Language lang = Language::EN);
+// Long algebraic as on scoresheets: e2-e4, Ng1-f3, Nb1xc3, e7-e8=Q, O-O.
+std::string to_long_algebraic(const Position& pos, Move m, Language lang = Language::EN);
+
+}  // namespace tabiya
