@@ -1,5 +1,7 @@
 #include "core/chess960.h"
 
+#include <vector>
+
 #include "core/fen.h"
 
 namespace tabiya {
@@ -41,8 +43,14 @@ Result<std::string> chess960_back_rank(int n) {
 
 int chess960_number(std::string_view back_rank) {
   if (back_rank.size() != 8) return -1;
+  // Built once: the 960 arrangements in number order.
+  static const std::vector<std::string> ranks = [] {
+    std::vector<std::string> all;
+    for (int n = 0; n < 960; ++n) all.push_back(chess960_back_rank(n).value());
+    return all;
+  }();
   for (int n = 0; n < 960; ++n)
-    if (chess960_back_rank(n).value() == back_rank) return n;
+    if (ranks[n] == back_rank) return n;
   return -1;
 }
 
