@@ -4,6 +4,18 @@
 // e8Q / e8=Q / e8(Q) / e8/Q, long algebraic (e2-e4, Ng1-f3, Nb1xc3), UCI
 // (e2e4, e7e8q, and king-takes-rook castling), figurines (♘f3) and national
 // piece letters.
+//
+// Leniency, decided once for every caller:
+// - x, +, #, ++, e.p. and annotations are optional and not checked against
+//   the position ("Nxf3" to an empty f3 reads as Nf3); only "e.p." narrows the
+//   reading, to en passant captures.
+// - Over-specified text (Ngf3, Ng1f3 where Nf3 would do) is accepted.
+// - Piece letters are capitals and files lowercase, so "bxc3" is a pawn and
+//   "Bxc3" a bishop; "Kg1" is a king move, never castling.
+// - UCI e1g1 means castling only when no ordinary king move reads the same;
+//   e1h1 (king takes rook) is castling in any position.
+// - For Cyrillic languages, Latin look-alikes (K, O, T, C, Kp) count as the
+//   national letters, as on real scoresheets and in the FIDE Bulgarian text.
 #pragma once
 
 #include <string>
@@ -30,8 +42,13 @@ enum class MoveErrorKind {
 
 struct MoveError {
   MoveErrorKind kind;
-  std::string message;          // names the text and the problem
-  std::vector<Move> candidates; // for AMBIGUOUS (and ILLEGAL when close matches exist)
+  // Starts with the text in quotes, then the problem, e.g.
+  // "e9": no such square "e9"  /  "Nd2" is ambiguous: Nbd2, Nfd2
+  std::string message;
+  // AMBIGUOUS: every matching legal move. ILLEGAL: legal moves close to the
+  // text (that piece to that square, else from that square), maybe none.
+  // Sorted by departure square.
+  std::vector<Move> candidates;
 };
 
 Result<Move, MoveError> parse_move(const Position& pos, std::string_view text, const MoveReadOptions& options = {});

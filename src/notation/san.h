@@ -1,6 +1,10 @@
 // Writing moves in Standard Algebraic Notation (FIDE Laws Appendix C):
-// piece letter, disambiguation by file, then rank, then both; x for captures;
-// =Q for promotion; O-O / O-O-O; + for check and # for mate.
+// piece letter, disambiguation by file, then rank, then both (only among
+// legal moves); x for captures; en passant as an ordinary pawn capture (exd6);
+// =Q for promotion; O-O / O-O-O; + for check and # for mate. These are the PGN
+// forms: FIDE's scoresheet forms (d8Q, 0-0, "e.p.") are read but not written.
+// Chess960 castling (king takes own rook) is O-O when the rook is on the
+// king's h-side, O-O-O when on the a-side.
 #pragma once
 
 #include <string>
@@ -12,7 +16,7 @@ namespace tabiya {
 
 enum class SanStyle {
   LETTERS,   // Nf3 (piece letters of the chosen language)
-  FIGURINE,  // ♘f3
+  FIGURINE,  // ♘f3 (white figurines for both colours, as lichess and ChessBase print)
 };
 
 // m must be legal in pos.

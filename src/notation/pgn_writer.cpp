@@ -1,0 +1,203 @@
+#include "notation/pgn_writer.h"
+
+#include <optional>
+
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "core/uci_move.h"
+#include "notation/pgn_tokenizer.h"
+#include "notation/san.h"
+
+namespace tabiya {
+
+namespace {
+
+// Deeper nesting than any reader produces; the bound keeps recursion safe
+// for hand-built games.
+constexpr int MAX_WRITE_DEPTH = 256;
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+// Collects movetext as unbreakable words, then fills lines with them.
+class MovetextWriter {
+ public:
+  explicit MovetextWriter(const PgnWriteOptions& options) : options_(options) {}
+
+  std::optional<Error> write_line(const PgnLine& line, Position pos, int depth) {
+    if (depth > MAX_WRITE_DEPTH) {
+      return fail("write_pgn: variations nested deeper than " + std::to_string(MAX_WRITE_DEPTH) + " levels");
+    }
+    bool need_number = true;
+    if (options_.comments && !line.starting_comment.empty()) comment(line.starting_comment);
+    for (const PgnNode& node : line.moves) {
+      if (!legal_moves(pos).contains(node.move)) {
+        return fail("write_pgn: move " + move_number_label(pos) + " " + to_uci(node.move, pos) +
+                    " is not legal in " + to_fen(pos));
+      }
+      if (pos.side_to_move() == WHITE || need_number) word(move_number_label(pos));
+      word(to_san(pos, node.move));
+      need_number = false;
+      if (options_.nags) {
+        for (int nag : node.nags) {
+          if (nag < 0 || nag > 255) {
+            return fail("write_pgn: move " + move_number_label(pos) + " has NAG " + std::to_string(nag) +
+                        ", outside 0-255");
+          }
+          word(std::string("$").append(std::to_string(nag)));
+        }
+      }
+      if (options_.comments) {
+        std::string text;
+        if (node.clock_ms) {
+          text.append("[%clk ").append(format_clock(*node.clock_ms)).append("]");
+        }
+        if (!node.comment.empty()) {
+          if (!text.empty()) text.push_back(' ');
+          text.append(node.comment);
+        }
+        if (!text.empty()) {
+          comment(text);
+          need_number = true;
+        }
+      }
+      if (options_.variations) {
+        for (const PgnLine& variation : node.variations) {
+          prefix_ += "(";
+          if (auto error = write_line(variation, pos, depth + 1)) return error;
+          close_paren();
+          need_number = true;
+        }
+      }
+      UndoInfo undo;
+      pos.do_move(node.move, undo);
+    }
+    return std::nullopt;
+  }
+
+  void word(std::string text) {
+    words_.push_back(prefix_ + text);
+    prefix_.clear();
+  }
+
+  std::string lines() const {
+    std::string out, current;
+    for (const std::string& w : words_) {
+      if (current.empty()) {
+        current = w;
+      } else if (static_cast<int>(current.size() + 1 + w.size()) <= options_.max_line_length) {
+        current += ' ';
+        current += w;
+      } else {
+        out += current + '\n';
+        current = w;
+      }
+    }
+    if (!current.empty()) out += current + '\n';
+    return out;
+  }
+
+ private:
+  // Braces cannot be escaped in PGN, so a '}' in a comment is dropped. Lines
+  // break between words, but never inside a command such as [%clk 0:05:00].
+  void comment(std::string_view text) {
+    std::vector<std::string> parts;
+    std::string part;
+    bool in_command = false;
+    for (char c : text) {
+      if (c == '}') continue;
+      if (is_space(c) && !in_command) {
+        if (!part.empty()) parts.push_back(std::move(part));
+        part.clear();
+        continue;
+      }
+      if (is_space(c)) {
+        if (!part.empty() && part.back() != ' ') part.push_back(' ');
+        continue;
+      }
+      if (c == '[' && part.empty()) in_command = true;
+      if (c == ']') in_command = false;
+      part.push_back(c);
+    }
+    if (!part.empty()) parts.push_back(std::move(part));
+    if (parts.empty()) parts.emplace_back();
+    parts.front() = std::string("{").append(parts.front());
+    parts.back().push_back('}');
+    for (std::string& p : parts) word(std::move(p));
+  }
+
+  void close_paren() {
+    if (!prefix_.empty() || words_.empty()) {
+      word(")");  // an empty variation: "()"
+    } else {
+      words_.back() += ')';
+    }
+  }
+
+  const PgnWriteOptions& options_;
+  std::vector<std::string> words_;
+  std::string prefix_;  // opening parentheses waiting for the next word
+};
+
+std::string_view result_token(std::string_view result) {
+  if (result == "1-0" || result == "0-1" || result == "1/2-1/2") return result;
+  return "*";
+}
+
+}  // namespace
+
+std::string escape_tag_value(std::string_view value) {
+  std::string out = "\"";
+  for (char c : value) {
+    if (c == '\\' || c == '"') out += '\\';
+    // A PGN string never spans lines.
+    out += c == '\n' ? ' ' : c;
+  }
+  return out + "\"";
+}
+
+Result<std::string> write_pgn(const PgnGame& game, const PgnWriteOptions& options) {
+  std::string out;
+  auto tag = [&](std::string_view name, std::string_view value) {
+    out.push_back('[');
+    out.append(name).append(" ").append(escape_tag_value(value)).append("]\n");
+  };
+  const bool custom_start = to_fen(game.start) != START_FEN;
+  const bool chess960 = game.start.is_chess960();
+  const auto& entries = game.tags.entries();
+  for (const auto& [name, value] : entries) {
+    if (!is_tag_name(name)) return fail("write_pgn: tag name \"" + name + "\" is not a PGN symbol");
+  }
+  // The roster comes first in PgnTags; the start position follows it.
+  std::size_t i = 0;
+  for (; i < entries.size() && i < std::size(SEVEN_TAG_ROSTER); ++i) tag(entries[i].first, entries[i].second);
+  if (chess960) tag("Variant", "Chess960");
+  if (custom_start) {
+    tag("SetUp", "1");
+    tag("FEN", to_fen(game.start));
+  }
+  for (; i < entries.size(); ++i) {
+    const std::string& name = entries[i].first;
+    if ((chess960 && name == "Variant") || (custom_start && (name == "SetUp" || name == "FEN"))) continue;
+    tag(name, entries[i].second);
+  }
+  out += '\n';
+
+  MovetextWriter movetext(options);
+  if (auto error = movetext.write_line(game.mainline, game.start, 0)) return *error;
+  movetext.word(std::string(result_token(game.result())));
+  out += movetext.lines();
+  return out;
+}
+
+Result<std::string> write_pgn_games(const std::vector<PgnGame>& games, const PgnWriteOptions& options) {
+  std::string out;
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    Result<std::string> text = write_pgn(games[i], options);
+    if (!text) return fail("game " + std::to_string(i + 1) + ": " + text.error().message);
+    if (i > 0) out += '\n';
+    out += text.value();
+  }
+  return out;
+}
+
+}  // namespace tabiya

@@ -1,0 +1,92 @@
+#include "notation/san.h"
+
+#include "core/movegen.h"
+
+namespace tabiya {
+
+namespace {
+
+bool is_capture_move(const Position& pos, Move m) {
+  if (m.kind() == MoveKind::EN_PASSANT) return true;
+  // Castling is stored as king-takes-own-rook; it captures nothing.
+  return m.kind() != MoveKind::CASTLING && !pos.empty(m.to());
+}
+
+std::string_view letter(PieceType pt, SanStyle style, Language lang) {
+  return style == SanStyle::FIGURINE ? piece_figurine(pt) : piece_letter(lang, pt);
+}
+
+// Appendix C.13: 0-0 is castling with the rook on the king's side, 0-0-0 with
+// the rook on the queen's side; in Chess960 the rook's file decides the side.
+std::string castling_text(Move m) { return file_of(m.to()) > file_of(m.from()) ? "O-O" : "O-O-O"; }
+
+// Appendix C.10: which part of the departure square tells this piece apart
+// from other identical pieces that can legally reach the same square.
+std::string disambiguation(const Position& pos, Move m) {
+  const PieceType pt = pos.moved_piece_type(m);
+  if (!more_than_one(pos.pieces(pos.side_to_move(), pt))) return {};  // the common case: no twin at all
+  bool clash = false, same_file = false, same_rank = false;
+  for (Move other : legal_moves(pos)) {
+    if (other.to() != m.to() || other.from() == m.from() || other.kind() == MoveKind::CASTLING) continue;
+    if (pos.moved_piece_type(other) != pt) continue;
+    clash = true;
+    same_file |= file_of(other.from()) == file_of(m.from());
+    same_rank |= rank_of(other.from()) == rank_of(m.from());
+  }
+  if (!clash) return {};
+  const std::string from = square_name(m.from());
+  if (!same_file) return from.substr(0, 1);  // file preferred (C.10)
+  if (!same_rank) return from.substr(1, 1);
+  return from;  // three or more pieces: both
+}
+
+std::string check_suffix(const Position& pos, Move m) {
+  Position after = pos;
+  UndoInfo undo;
+  after.do_move(m, undo);
+  if (!after.in_check()) return {};
+  return is_checkmate(after) ? "#" : "+";
+}
+
+std::string promotion_text(Move m, SanStyle style, Language lang) {
+  if (m.kind() != MoveKind::PROMOTION) return {};
+  std::string text = "=";  // (appending, not "=" + string: g++ 12 warns falsely on that)
+  text += letter(m.promotion(), style, lang);
+  return text;
+}
+
+}  // namespace
+
+std::string to_san(const Position& pos, Move m, SanStyle style, Language lang) {
+  std::string san;
+  if (m.kind() == MoveKind::CASTLING) {
+    san = castling_text(m);
+  } else {
+    const PieceType pt = pos.moved_piece_type(m);
+    const bool capture = is_capture_move(pos, m);
+    if (pt == PAWN) {
+      // C.9: a pawn capture names its departure file; en passant is written
+      // like any pawn capture, to the square where the pawn comes to rest.
+      if (capture) san += char('a' + file_of(m.from()));
+    } else {
+      san += letter(pt, style, lang);
+      san += disambiguation(pos, m);
+    }
+    if (capture) san += 'x';
+    san += square_name(m.to());
+    san += promotion_text(m, style, lang);
+  }
+  return san + check_suffix(pos, m);
+}
+
+std::string to_long_algebraic(const Position& pos, Move m, Language lang) {
+  if (m.kind() == MoveKind::CASTLING) return castling_text(m) + check_suffix(pos, m);
+  std::string text(piece_letter(lang, pos.moved_piece_type(m)));
+  text += square_name(m.from());
+  text += is_capture_move(pos, m) ? 'x' : '-';
+  text += square_name(m.to());
+  text += promotion_text(m, SanStyle::LETTERS, lang);
+  return text + check_suffix(pos, m);
+}
+
+}  // namespace tabiya
