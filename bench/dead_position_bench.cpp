@@ -1,0 +1,210 @@
+// How fast is "can anyone still checkmate?" (FIDE 2014 Art. 5.2.b, 6.9) on
+// real game positions? bench/data/game_endings.txt holds the final positions
+// of Stockfish self-play games and their moves (see make_game_endings.py).
+//   BM_DeadPositionGameEndings    dead_position() on every final position
+//   BM_CanCheckmateGameEndings    can_checkmate() for the side that moved last
+//   BM_InsufficientMaterial       the cheap material filter, per position
+//   BM_MakeAndGenerate            one move made and the replies generated,
+//                                 for every move of every game
+//   BM_DeadPositionPerMove        is_dead_position() after every move of every
+//                                 game; counter "ratio" = its cost divided by
+//                                 the cost of making the move and generating
+//                                 the replies
+//   BM_DeadPositionMonitorPerMove the same through DeadPositionMonitor, which
+//                                 searches only after irreversible moves
+#include <benchmark/benchmark.h>
+
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "core/uci_move.h"
+#include "laws/dead_position.h"
+
+namespace {
+
+struct Games {
+  std::vector<tabiya::Position> endings;
+  // Every position of every game, with the move played from it.
+  std::vector<std::pair<tabiya::Position, tabiya::Move>> moves;
+  std::vector<std::size_t> game_starts;  // indices into moves
+};
+
+tabiya::Move find_uci(const tabiya::Position& pos, const std::string& text) {
+  for (tabiya::Move m : tabiya::legal_moves(pos))
+    if (tabiya::to_uci(m, pos) == text) return m;
+  return tabiya::Move::none();
+}
+
+const Games& games() {
+  static const Games loaded = [] {
+    Games g;
+    std::filesystem::path file = std::filesystem::path(__FILE__).parent_path() / "data" / "game_endings.txt";
+    std::ifstream in(file);
+    if (!in) throw std::runtime_error("cannot read " + file.string());
+    for (std::string line; std::getline(in, line);) {
+      if (line.empty() || line[0] == '#') continue;
+      std::vector<std::string> fields;
+      std::stringstream ss(line);
+      for (std::string field; std::getline(ss, field, ';');) fields.push_back(field);
+      auto pos = tabiya::parse_fen(fields[0]);
+      if (!pos) throw std::runtime_error(pos.error().message);
+      g.endings.push_back(*pos);
+      if (fields.size() < 3) continue;
+      tabiya::Position replay = tabiya::Position::startpos();
+      g.game_starts.push_back(g.moves.size());
+      std::istringstream words(fields[2]);
+      for (std::string word; words >> word;) {
+        tabiya::Move m = find_uci(replay, word);
+        if (m == tabiya::Move::none()) throw std::runtime_error("bad move " + word + " in " + line);
+        g.moves.emplace_back(replay, m);
+        tabiya::UndoInfo undo;
+        replay.do_move(m, undo);
+      }
+    }
+    return g;
+  }();
+  return loaded;
+}
+
+void BM_DeadPositionGameEndings(benchmark::State& state) {
+  const auto& endings = games().endings;
+  uint64_t nodes = 0;
+  int dead = 0, undetermined = 0;
+  for (auto _ : state) {
+    nodes = 0, dead = 0, undetermined = 0;
+    for (const tabiya::Position& pos : endings) {
+      tabiya::DeadPositionResult r = tabiya::dead_position(pos);
+      nodes += r.nodes;
+      dead += r.verdict == tabiya::DeadPositionVerdict::DEAD;
+      undetermined += r.verdict == tabiya::DeadPositionVerdict::UNDETERMINED;
+    }
+  }
+  state.SetItemsProcessed(state.iterations() * int64_t(endings.size()));
+  state.counters["positions"] = double(endings.size());
+  state.counters["dead"] = dead;
+  state.counters["undetermined"] = undetermined;
+  state.counters["nodes_per_position"] = double(nodes) / double(endings.size());
+}
+BENCHMARK(BM_DeadPositionGameEndings)->Unit(benchmark::kMillisecond);
+
+void BM_CanCheckmateGameEndings(benchmark::State& state) {
+  const auto& endings = games().endings;
+  for (auto _ : state)
+    for (const tabiya::Position& pos : endings)
+      benchmark::DoNotOptimize(tabiya::can_checkmate(pos, ~pos.side_to_move()).verdict);
+  state.SetItemsProcessed(state.iterations() * int64_t(endings.size()));
+}
+BENCHMARK(BM_CanCheckmateGameEndings)->Unit(benchmark::kMillisecond);
+
+void BM_InsufficientMaterial(benchmark::State& state) {
+  const auto& endings = games().endings;
+  for (auto _ : state)
+    for (const tabiya::Position& pos : endings) {
+      benchmark::DoNotOptimize(tabiya::insufficient_material(pos, tabiya::WHITE));
+      benchmark::DoNotOptimize(tabiya::insufficient_material(pos, tabiya::BLACK));
+    }
+  state.SetItemsProcessed(state.iterations() * int64_t(endings.size()));
+}
+BENCHMARK(BM_InsufficientMaterial);
+
+void BM_MakeAndGenerate(benchmark::State& state) {
+  const auto& moves = games().moves;
+  tabiya::MoveList list;
+  for (auto _ : state)
+    for (const auto& [start, move] : moves) {
+      tabiya::Position pos = start;
+      tabiya::UndoInfo undo;
+      pos.do_move(move, undo);
+      tabiya::generate_legal(pos, list);
+      benchmark::DoNotOptimize(list.count);
+    }
+  state.SetItemsProcessed(state.iterations() * int64_t(moves.size()));
+}
+BENCHMARK(BM_MakeAndGenerate)->Unit(benchmark::kMillisecond);
+
+// CPU time of this thread: the machine may be shared, and whole loops are
+// timed, so the clock's own cost does not matter.
+double cpu_seconds() {
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
+// Seconds to make every move of every game and generate the replies.
+double make_and_generate_seconds(const Games& g) {
+  tabiya::MoveList list;
+  double start = cpu_seconds();
+  for (const auto& [before, move] : g.moves) {
+    tabiya::Position pos = before;
+    tabiya::UndoInfo undo;
+    pos.do_move(move, undo);
+    tabiya::generate_legal(pos, list);
+    benchmark::DoNotOptimize(list.count);
+  }
+  return cpu_seconds() - start;
+}
+
+std::vector<tabiya::Position> positions_after_moves(const Games& g) {
+  std::vector<tabiya::Position> after;
+  for (const auto& [before, move] : g.moves) {
+    after.push_back(before);
+    tabiya::UndoInfo undo;
+    after.back().do_move(move, undo);
+  }
+  return after;
+}
+
+void report_per_move(benchmark::State& state, const Games& g, double check_seconds, double make_seconds) {
+  double moves = double(g.moves.size());
+  state.SetItemsProcessed(state.iterations() * int64_t(g.moves.size()));
+  state.counters["moves"] = moves;
+  state.counters["check_us_per_move"] = check_seconds * 1e6 / moves;
+  state.counters["make_gen_us_per_move"] = make_seconds * 1e6 / moves;
+  state.counters["ratio"] = check_seconds / make_seconds;
+}
+
+void BM_DeadPositionPerMove(benchmark::State& state) {
+  const Games& g = games();
+  std::vector<tabiya::Position> after = positions_after_moves(g);
+  double check = 0, make = 0;
+  for (auto _ : state) {
+    make = make_and_generate_seconds(g);
+    double start = cpu_seconds();
+    for (const tabiya::Position& pos : after) benchmark::DoNotOptimize(tabiya::is_dead_position(pos));
+    check = cpu_seconds() - start;
+  }
+  report_per_move(state, g, check, make);
+}
+BENCHMARK(BM_DeadPositionPerMove)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+void BM_DeadPositionMonitorPerMove(benchmark::State& state) {
+  const Games& g = games();
+  std::vector<tabiya::Position> after = positions_after_moves(g);
+  double check = 0, make = 0;
+  int searches = 0;
+  for (auto _ : state) {
+    make = make_and_generate_seconds(g);
+    searches = 0;
+    double start = cpu_seconds();
+    for (std::size_t game = 0; game < g.game_starts.size(); ++game) {
+      std::size_t end = game + 1 < g.game_starts.size() ? g.game_starts[game + 1] : g.moves.size();
+      tabiya::DeadPositionMonitor monitor;
+      if (g.game_starts[game] < end) monitor.check(g.moves[g.game_starts[game]].first);
+      for (std::size_t i = g.game_starts[game]; i < end; ++i)
+        benchmark::DoNotOptimize(monitor.after_move(g.moves[i].first, g.moves[i].second, after[i]));
+      searches += monitor.searches();
+    }
+    check = cpu_seconds() - start;
+  }
+  report_per_move(state, g, check, make);
+  state.counters["searched_fraction"] = double(searches) / double(g.moves.size());
+}
+BENCHMARK(BM_DeadPositionMonitorPerMove)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+}  // namespace

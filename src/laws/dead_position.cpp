@@ -1,0 +1,172 @@
+#include "laws/dead_position.h"
+
+#include <algorithm>
+
+#include "core/movegen.h"
+#include "laws/unwinnability_helpmate.h"
+
+namespace tabiya {
+
+namespace {
+
+// The quick stage gets a fifth of the budget: when the position has play in
+// it a mate turns up within a few hundred nodes, and when it has not, the
+// exhaustive stage is what can settle it.
+HelpmateBudget split(uint64_t nodes) {
+  uint64_t quick = std::min<uint64_t>(nodes, std::max<uint64_t>(nodes / 5, 64));
+  return HelpmateBudget{quick, nodes - quick};
+}
+
+// Replays the line: every move legal, ending with the loser checkmated.
+bool proves_mate(const Position& pos, Color winner, const std::vector<Move>& line) {
+  Position p = pos;
+  for (Move m : line) {
+    if (!p.is_legal(m)) return false;
+    UndoInfo undo;
+    p.do_move(m, undo);
+  }
+  return p.side_to_move() == ~winner && is_checkmate(p);
+}
+
+// Settles the cases where the game is already over on the board. Returns
+// false when the side to move has a legal move.
+bool game_over(const Position& pos, Color winner, WinnabilityResult& result) {
+  if (count_legal(pos) != 0) return false;
+  bool winner_mated_the_loser = pos.in_check() && pos.side_to_move() != winner;
+  result.verdict = winner_mated_the_loser ? Winnability::WINNABLE : Winnability::UNWINNABLE;
+  return true;
+}
+
+// Runs one stage of the search for `winner` and checks a claimed mate.
+WinnabilityResult run_search(const Position& pos, Color winner, const HelpmateBudget& budget) {
+  WinnabilityResult result = search_helpmate(pos, winner, budget);
+  // A line that does not replay to mate is a bug in the search; never report it.
+  if (result.verdict == Winnability::WINNABLE && !proves_mate(pos, winner, result.mating_line)) {
+    result.verdict = Winnability::UNDETERMINED;
+    result.mating_line.clear();
+  }
+  return result;
+}
+
+bool same_position(const Position& a, const Position& b) {
+  if (a.side_to_move() != b.side_to_move() || a.castling_rooks() != b.castling_rooks() ||
+      a.en_passant() != b.en_passant())
+    return false;
+  for (Color c : {WHITE, BLACK})
+    for (PieceType pt : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING})
+      if (a.pieces(c, pt) != b.pieces(c, pt)) return false;
+  return true;
+}
+
+// A move that can be played backwards: a piece (not a pawn) moving to an
+// empty square, with no castling right or en passant chance lost.
+bool reversible(const Position& before, Move move, const Position& after) {
+  return move.kind() == MoveKind::NORMAL && before.moved_piece_type(move) != PAWN && before.empty(move.to()) &&
+         before.castling_rooks() == after.castling_rooks() && before.en_passant() == SQ_NONE;
+}
+
+// Can `before` be reached again from `after` (where `move` was just played)?
+// Tries a few out-and-back moves by the side to move around the mover's
+// return, playing them out and comparing the result with `before`.
+bool can_return(const Position& before, Move move, const Position& after) {
+  constexpr int MAX_TRIES = 8;
+  int tries = 0;
+  for (Move out : legal_moves(after)) {
+    if (out.kind() != MoveKind::NORMAL || after.moved_piece_type(out) == PAWN || !after.empty(out.to())) continue;
+    Position pos = after;
+    UndoInfo undo;
+    pos.do_move(out, undo);
+    if (pos.castling_rooks() != after.castling_rooks()) continue;
+    if (++tries > MAX_TRIES) return false;
+    Move back = Move(move.to(), move.from());
+    if (!pos.is_legal(back)) continue;
+    pos.do_move(back, undo);
+    Move in = Move(out.to(), out.from());
+    if (!pos.is_legal(in)) continue;
+    pos.do_move(in, undo);
+    if (same_position(pos, before)) return true;
+  }
+  return false;
+}
+
+// Rough material count (pawn 1, minor 3, rook 5, queen 9): the stronger side
+// usually has the quicker mate.
+int material(const Position& pos, Color c) {
+  return popcount(pos.pieces(c, PAWN)) + 3 * popcount(pos.pieces(c, KNIGHT, BISHOP)) +
+         5 * popcount(pos.pieces(c, ROOK)) + 9 * popcount(pos.pieces(c, QUEEN));
+}
+
+}  // namespace
+
+DeadPositionVerdict DeadPositionMonitor::check(const Position& pos) {
+  ++searches_;
+  DeadPositionVerdict verdict = dead_position(pos, limits_).verdict;
+  last_alive_ = verdict == DeadPositionVerdict::ALIVE;
+  last_key_ = pos.key();
+  return verdict;
+}
+
+DeadPositionVerdict DeadPositionMonitor::after_move(const Position& before, Move move, const Position& after) {
+  if (last_alive_ && last_key_ == before.key() && reversible(before, move, after) && can_return(before, move, after)) {
+    last_key_ = after.key();
+    return DeadPositionVerdict::ALIVE;
+  }
+  return check(after);
+}
+
+WinnabilityResult can_checkmate(const Position& pos, Color winner, const WinnabilityLimits& limits) {
+  WinnabilityResult result;
+  if (game_over(pos, winner, result)) return result;
+  if (statically_unwinnable(pos, winner)) {
+    result.verdict = Winnability::UNWINNABLE;
+    return result;
+  }
+  return run_search(pos, winner, split(limits.max_nodes));
+}
+
+DeadPositionResult dead_position(const Position& pos, const WinnabilityLimits& limits) {
+  DeadPositionResult result;
+  if (count_legal(pos) == 0) {
+    if (pos.in_check()) {  // checkmate: the game was won, not drawn
+      result.verdict = DeadPositionVerdict::ALIVE;
+      result.mating_side = ~pos.side_to_move();
+    } else {
+      result.verdict = DeadPositionVerdict::DEAD;  // stalemate: nobody can mate any more
+    }
+    return result;
+  }
+  // The stronger side (on equal material, the side that just moved) usually
+  // has the nearest mate: try it first.
+  Color order[2] = {~pos.side_to_move(), pos.side_to_move()};
+  if (material(pos, order[1]) > material(pos, order[0])) std::swap(order[0], order[1]);
+  bool open[2];
+  for (int i = 0; i < 2; ++i) open[i] = !statically_unwinnable(pos, order[i]);
+  HelpmateBudget budget = split(limits.max_nodes);
+  auto try_side = [&](int i, const HelpmateBudget& stage) {
+    WinnabilityResult side = run_search(pos, order[i], stage);
+    result.nodes += side.nodes;
+    if (side.verdict == Winnability::WINNABLE) {
+      result.verdict = DeadPositionVerdict::ALIVE;
+      result.mating_side = order[i];
+      result.mating_line = std::move(side.mating_line);
+      return true;
+    }
+    if (side.verdict == Winnability::UNWINNABLE) open[i] = false;
+    return false;
+  };
+  // Proving one mate is enough to show the position is alive, and which side
+  // has the easy one is not known in advance: quick searches for both sides
+  // with budgets growing eightfold, then the exhaustive ones.
+  for (uint64_t quick = 256;; quick *= 8) {
+    uint64_t nodes = std::min(quick, budget.quick_nodes / 2);
+    for (int i = 0; i < 2; ++i)
+      if (open[i] && try_side(i, HelpmateBudget{nodes, 0})) return result;
+    if (nodes == budget.quick_nodes / 2) break;
+  }
+  for (int i = 0; i < 2; ++i)
+    if (open[i] && try_side(i, HelpmateBudget{0, budget.exhaustive_nodes / 2})) return result;
+  result.verdict = open[0] || open[1] ? DeadPositionVerdict::UNDETERMINED : DeadPositionVerdict::DEAD;
+  return result;
+}
+
+}  // namespace tabiya

@@ -1,0 +1,93 @@
+// "Can this side checkmate by any possible series of legal moves?" - the test
+// behind four FIDE rules (2014 edition, numbered as in its text: 5.2.b is
+// 5.2.2 in later editions):
+//   Art. 1.3 / 5.2.b / 9.7  dead position: neither side can mate, game drawn;
+//   Art. 6.9                 flag fall: drawn if the opponent of the flagged
+//                            player cannot mate;
+//   Art. 7.5.b / A.4.b       losing illegal move: drawn if the opponent cannot mate;
+//   Appendix A.4.c           rapid time claim: drawn if the claimant cannot mate.
+//
+// "Any series of legal moves" means both sides cooperate (a helpmate), so the
+// answer is found by static proofs of impossibility (material, locked pawns)
+// and a cooperative search that returns the mating line it found as proof.
+// The 50- and 75-move rules and repetitions are ignored, as the Laws do in this
+// test. A verdict is never guessed: WINNABLE comes with a line that has been
+// replayed and ends in mate, UNWINNABLE only with a proof, and everything
+// else is UNDETERMINED (the node budget ran out first).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/position.h"
+#include "laws/unwinnability_static.h"
+
+namespace tabiya {
+
+enum class Winnability { WINNABLE, UNWINNABLE, UNDETERMINED };
+
+struct WinnabilityLimits {
+  // Positions the cooperative search may visit before giving up. The default
+  // answers real game positions (almost all within a few hundred nodes) and
+  // settles the small endgames a fortress proof needs, in well under a second.
+  uint64_t max_nodes = 200'000;
+};
+
+struct WinnabilityResult {
+  Winnability verdict = Winnability::UNDETERMINED;
+  // For WINNABLE: legal moves from the given position ending in checkmate of
+  // the loser (empty if the loser is already mated). Empty otherwise.
+  std::vector<Move> mating_line;
+  uint64_t nodes = 0;  // positions the search visited
+};
+
+// Can `winner` checkmate the other king by some series of legal moves from pos?
+WinnabilityResult can_checkmate(const Position& pos, Color winner, const WinnabilityLimits& limits = {});
+
+enum class DeadPositionVerdict { DEAD, ALIVE, UNDETERMINED };
+
+struct DeadPositionResult {
+  DeadPositionVerdict verdict = DeadPositionVerdict::UNDETERMINED;
+  // For ALIVE: the side with a mating line, and the line itself.
+  Color mating_side = WHITE;
+  std::vector<Move> mating_line;
+  uint64_t nodes = 0;
+};
+
+// FIDE 2014 Art. 5.2.b: is this a position in which neither player can
+// checkmate? Mate already on the board is not dead (Art. 5.1.1 ended the game);
+// stalemate is, since nobody can mate any more.
+DeadPositionResult dead_position(const Position& pos, const WinnabilityLimits& limits = {});
+
+// True only when the position is proven dead; UNDETERMINED counts as alive so
+// the game goes on (the 75-move rule ends it in the worst case).
+inline bool is_dead_position(const Position& pos, const WinnabilityLimits& limits = {}) {
+  return dead_position(pos, limits).verdict == DeadPositionVerdict::DEAD;
+}
+
+// Answers Art. 5.2.b after every move of a game, mostly without searching.
+// When the move just played can be taken back (no capture, pawn move,
+// castling or lost right), the previous position is reachable again - the
+// opponent moves a piece out and back while the mover returns - so if that
+// position was proven alive, so is this one: the proof is those three moves
+// followed by the earlier proof. The return trip is played out on a copy and
+// must reproduce the previous position exactly. Otherwise dead_position().
+class DeadPositionMonitor {
+ public:
+  explicit DeadPositionMonitor(const WinnabilityLimits& limits = {}) : limits_(limits) {}
+
+  // `after` arose from `before` by the legal move `move`.
+  DeadPositionVerdict after_move(const Position& before, Move move, const Position& after);
+  // A position with no known predecessor (set up, or the game's start).
+  DeadPositionVerdict check(const Position& pos);
+  // How many positions needed a dead_position() search so far.
+  int searches() const { return searches_; }
+
+ private:
+  WinnabilityLimits limits_;
+  int searches_ = 0;
+  bool last_alive_ = false;  // the last position seen was proven alive
+  Key last_key_ = 0;
+};
+
+}  // namespace tabiya

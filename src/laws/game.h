@@ -1,0 +1,167 @@
+// The arbiter's game record: the start position, every move with its time,
+// draw offers, claims and arbiter actions, and the result with its reason.
+// Game enforces the Laws of the chosen edition (rules_profile.h): automatic
+// endings after each move, claims by the player having the move, offers,
+// illegal-move penalties in arbiter mode, flag fall and adjournment.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/position.h"
+#include "core/result.h"
+#include "laws/clock.h"
+#include "laws/outcome.h"
+#include "laws/rules_profile.h"
+#include "laws/time_control.h"
+
+namespace tabiya {
+
+struct GameOptions {
+  RulesEdition rules = DEFAULT_RULES_EDITION;
+  // The time control; nullopt plays without clocks. The game category
+  // (standard, rapid, blitz) follows from it unless `category` says otherwise.
+  std::optional<TimeControl> time_control;
+  std::optional<GameCategory> category;
+  // Rapid/blitz with full supervision (Appendix A.3/B.3) uses the standard
+  // penalties; without it (A.4/B.4) the first completed illegal move loses.
+  bool supervised = true;
+  // Moves entered from an over-the-board game: completed illegal moves can be
+  // recorded and are penalised (Art. 7) instead of simply refused.
+  bool arbiter_mode = false;
+  // Art. 9.1.a: regulations may forbid agreed draws before this many moves.
+  int no_agreement_before_move = 0;
+};
+
+enum class GameEventKind {
+  DRAW_OFFER,       // 9.1.b
+  DRAW_DECLINED,
+  DRAW_ACCEPTED,
+  CLAIM_UPHELD,     // 9.2 / 9.3 correct claim
+  CLAIM_REJECTED,   // 9.5.b incorrect claim: opponent gets extra time
+  ILLEGAL_MOVE,     // 7.5 completed illegal move (arbiter mode)
+  TIME_ADDED,       // arbiter or penalty: time added to a player's clock
+  CLOCK_SET,        // 6.10.b arbiter corrected a clock
+  RESULT_DECLARED,  // arbiter declared a result
+  RESIGNATION,
+  FLAG_FALL,
+  MOVE_SEALED,      // Appendix E
+  GAME_RESUMED,
+};
+
+struct GameEvent {
+  GameEventKind kind;
+  std::optional<Color> player;
+  int ply;  // number of moves played when it happened
+  std::string detail;
+};
+
+struct MoveRecord {
+  Move move;
+  std::string san;
+  Millis elapsed{0};                  // thinking time for this move
+  std::optional<Millis> clock_after;  // the mover's clock after completing it
+};
+
+enum class ClaimGround { THREEFOLD_REPETITION, FIFTY_MOVES };
+
+struct ClaimVerdict {
+  bool upheld;
+  std::string explanation;
+};
+
+class Game {
+ public:
+  explicit Game(Position start, GameOptions options = {}, std::shared_ptr<const TimeSource> time = nullptr);
+
+  const Position& start_position() const { return positions_.front(); }
+  const Position& position() const { return positions_.back(); }
+  const std::vector<MoveRecord>& moves() const { return moves_; }
+  const std::vector<GameEvent>& events() const { return events_; }
+  const GameOptions& options() const { return options_; }
+  const RulesProfile& profile() const { return *profile_; }
+  GameCategory category() const { return category_; }
+  const std::optional<Outcome>& outcome() const { return outcome_; }
+  bool is_over() const { return outcome_.has_value(); }
+  Color side_to_move() const { return position().side_to_move(); }
+  // nullptr when the game has no clock.
+  const Clock* clock() const { return clock_ ? &*clock_ : nullptr; }
+
+  // --- Moves ---
+  // Plays a legal move and applies every automatic ending (checkmate,
+  // stalemate, dead position, fivefold repetition, 75 moves). With a clock,
+  // the move is refused and the game lost on time if the mover's flag fell first.
+  Result<bool> play(Move m);
+  // Reads the move in any notation tabiya accepts (notation/move_reader.h).
+  Result<bool> play(std::string_view text);
+  // Takes back the last move (casual play only; not in arbiter mode).
+  Result<bool> takeback();
+
+  // --- Repetition and the move counters (Art. 9.2, 9.3, 9.6) ---
+  // How many times the current position has occurred (FIDE 9.2 identity).
+  int repetition_count() const;
+  bool can_claim_threefold(std::optional<Move> intended = std::nullopt) const;
+  bool can_claim_fifty_moves(std::optional<Move> intended = std::nullopt) const;
+
+  // --- Offers, claims, resignation (Art. 5.1.b, 9.1-9.5) ---
+  Result<bool> offer_draw(Color by);
+  Result<bool> accept_draw(Color by);
+  Result<bool> decline_draw(Color by);
+  // The player whose draw offer stands, if any.
+  std::optional<Color> draw_offer() const { return draw_offer_; }
+  // A claim by the player having the move, on the current position or on an
+  // intended move. Upheld: the game is drawn. Rejected: the opponent gets the
+  // edition's extra time and the intended move is played. Either way the claim
+  // also stands as a draw offer (9.1.b.3).
+  Result<ClaimVerdict> claim_draw(Color claimant, ClaimGround ground, std::optional<Move> intended = std::nullopt);
+  Result<bool> resign(Color by);
+
+  // --- Clock (Art. 6) ---
+  // Ends the game if the side to move has run out of time at the time source's
+  // current instant: lost, or drawn when the opponent cannot mate (6.9).
+  bool check_flag();
+  // Both flags fell and the order is unknown (6.11): the edition decides.
+  Result<bool> both_flags_fallen();
+
+  // --- Arbiter (Art. 7, 12) ---
+  // A completed illegal move by `by` (arbiter mode). The position before it
+  // stands; the edition's penalty applies. If the move put a pawn on the last
+  // rank without promoting, pass it as `unpromoted`: it is replaced by a
+  // queen and played (2014 Art. 7.5.a); before 2014 the position before it
+  // stands and the player moves again (2009 Art. 7.4.a).
+  Result<bool> record_illegal_move(Color by, std::string_view text, std::optional<Move> unpromoted = std::nullopt);
+  Result<bool> arbiter_add_time(Color to, Millis amount, std::string_view reason);
+  Result<bool> arbiter_set_clock(Color player, Millis remaining, std::string_view reason);
+  Result<bool> arbiter_declare(Outcome outcome, std::string_view reason);
+  // Ends a game that was not played (6.7 default time, forfeits).
+  Result<bool> forfeit(std::optional<Color> absent);
+
+ private:
+  Result<bool> require_running() const;
+  void record(GameEventKind kind, std::optional<Color> player, std::string detail);
+  void finish(Outcome outcome);
+  void apply_move(Move m);
+  void check_automatic_endings();
+  bool fivefold_repetition() const;
+  // Lost by `loser`, or drawn if the opponent cannot mate (6.9, 7.5.b).
+  Outcome loss_unless_opponent_cannot_mate(Color loser, Termination loss, Termination draw) const;
+  void add_time(Color to, Millis amount, std::string detail);
+  Millis penalty(Millis standard, Millis blitz) const;
+
+  GameOptions options_;
+  const RulesProfile* profile_;
+  GameCategory category_;
+  std::shared_ptr<const TimeSource> time_;
+  std::optional<Clock> clock_;
+  std::vector<Position> positions_;  // start, then after each move
+  std::vector<MoveRecord> moves_;
+  std::vector<GameEvent> events_;
+  std::optional<Color> draw_offer_;
+  int illegal_moves_[COLOR_NB] = {0, 0};
+  std::optional<Outcome> outcome_;
+};
+
+}  // namespace tabiya

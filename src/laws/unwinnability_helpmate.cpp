@@ -1,0 +1,583 @@
+#include "laws/unwinnability_helpmate.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdlib>
+#include <vector>
+
+#include "core/movegen.h"
+#include "laws/unwinnability_static.h"
+
+namespace tabiya {
+
+namespace {
+
+// --- Square geometry ---
+
+int distance(Square a, Square b) {
+  return std::max(std::abs(int(file_of(a)) - int(file_of(b))), std::abs(int(rank_of(a)) - int(rank_of(b))));
+}
+
+int edge_distance(Square s) {
+  int f = file_of(s), r = rank_of(s);
+  return std::min(std::min(f, 7 - f), std::min(r, 7 - r));
+}
+
+// Attacks of a knight, bishop, rook, queen or king; inline, as move ordering
+// calls it for every move of every node.
+inline Bitboard attacks_of(PieceType pt, Square s, Bitboard occupied) {
+  switch (pt) {
+    case KNIGHT:
+      return knight_attacks(s);
+    case BISHOP:
+      return bishop_attacks(s, occupied);
+    case ROOK:
+      return rook_attacks(s, occupied);
+    case QUEEN:
+      return queen_attacks(s, occupied);
+    default:
+      return king_attacks(s);
+  }
+}
+
+// Exact: does m, played by the side to move, attack the other king?
+bool gives_check(const Position& pos, Move m) {
+  Color us = pos.side_to_move();
+  Bitboard king = square_bb(pos.king_square(~us));
+  Square from = m.from(), to = m.to();
+  Bitboard occupied = pos.pieces();
+  Bitboard rook_like = pos.pieces(us, ROOK, QUEEN), bishop_like = pos.pieces(us, BISHOP, QUEEN);
+  if (m.kind() == MoveKind::CASTLING) {
+    Square king_to = Position::castling_king_to(us, from, to), rook_to = Position::castling_rook_to(us, from, to);
+    occupied = (occupied ^ square_bb(from) ^ square_bb(to)) | square_bb(king_to) | square_bb(rook_to);
+    rook_like = (rook_like ^ square_bb(to)) | square_bb(rook_to);
+    Square ksq = lsb(king);
+    return (rook_attacks(ksq, occupied) & rook_like) || (bishop_attacks(ksq, occupied) & bishop_like);
+  }
+  occupied = (occupied ^ square_bb(from)) | square_bb(to);
+  if (m.kind() == MoveKind::EN_PASSANT) occupied ^= square_bb(Square(to - pawn_push(us)));
+  PieceType moved = m.kind() == MoveKind::PROMOTION ? m.promotion() : type_of(pos.piece_on(from));
+  if (moved == PAWN) {
+    if (pawn_attacks(us, to) & king) return true;
+  } else if (moved != KING && (attacks_of(moved, to, occupied) & king)) {
+    return true;
+  }
+  Square ksq = lsb(king);
+  Bitboard others = ~square_bb(from);
+  return (rook_attacks(ksq, occupied) & rook_like & others) || (bishop_attacks(ksq, occupied) & bishop_like & others);
+}
+
+// What the side to move needs to tell its checking moves apart with two bit
+// tests per move (the exact gives_check is for the rare special moves).
+struct CheckSquares {
+  Bitboard from_type[PIECE_TYPE_NB];  // where a piece of each type attacks the other king
+  Bitboard discoverers;               // own men that alone block an own slider's line to it
+  Square king;
+};
+
+CheckSquares check_squares(const Position& pos) {
+  Color us = pos.side_to_move(), them = ~us;
+  CheckSquares c;
+  c.king = pos.king_square(them);
+  Bitboard occupied = pos.pieces();
+  c.from_type[NO_PIECE_TYPE] = 0;
+  c.from_type[PAWN] = pawn_attacks(them, c.king);
+  c.from_type[KNIGHT] = knight_attacks(c.king);
+  c.from_type[BISHOP] = bishop_attacks(c.king, occupied);
+  c.from_type[ROOK] = rook_attacks(c.king, occupied);
+  c.from_type[QUEEN] = c.from_type[BISHOP] | c.from_type[ROOK];
+  c.from_type[KING] = 0;
+  c.discoverers = 0;
+  Bitboard snipers = (rook_attacks(c.king, 0) & pos.pieces(us, ROOK, QUEEN)) |
+                     (bishop_attacks(c.king, 0) & pos.pieces(us, BISHOP, QUEEN));
+  while (snipers) {
+    Square s = pop_lsb(snipers);
+    Bitboard blockers = (between(c.king, s) ^ square_bb(s)) & occupied;
+    if (blockers && !more_than_one(blockers)) c.discoverers |= blockers & pos.pieces(us);
+  }
+  return c;
+}
+
+bool gives_check(const Position& pos, const CheckSquares& c, Move m) {
+  if (m.kind() != MoveKind::NORMAL) return gives_check(pos, m);
+  Square from = m.from(), to = m.to();
+  if (c.from_type[type_of(pos.piece_on(from))] & square_bb(to)) return true;
+  return (c.discoverers & square_bb(from)) && !aligned(from, to, c.king);
+}
+
+bool mates(Position& pos, Move m) {
+  UndoInfo undo;
+  pos.do_move(m, undo);
+  bool mate = is_checkmate(pos);
+  pos.undo_move(m, undo);
+  return mate;
+}
+
+// --- Hash tables reused across calls (a generation number empties them) ---
+
+class KeyTable {
+ public:
+  // Empties the table; it will grow to hold up to max_keys keys.
+  void reset(std::size_t max_keys) {
+    if (entries_.empty()) resize(INITIAL_SIZE);
+    max_keys_ = max_keys;
+    if (++generation_ == 0) {  // wrapped: stale entries could look current
+      std::fill(entries_.begin(), entries_.end(), Entry{});
+      generation_ = 1;
+    }
+    used_ = 0;
+  }
+  // The value stored for key, or 0.
+  uint32_t get(Key key) const {
+    for (std::size_t i = key & mask_;; i = (i + 1) & mask_) {
+      const Entry& e = entries_[i];
+      if (e.generation != generation_) return 0;
+      if (e.key == key) return e.value;
+    }
+  }
+  // Stores a value (non-zero) for key; false when max_keys are stored.
+  bool put(Key key, uint32_t value) {
+    if (used_ * 4 >= entries_.size() * 3) {
+      if (used_ >= max_keys_) return false;
+      grow();
+    }
+    for (std::size_t i = key & mask_;; i = (i + 1) & mask_) {
+      Entry& e = entries_[i];
+      if (e.generation != generation_) {
+        e = Entry{key, generation_, value};
+        ++used_;
+        return true;
+      }
+      if (e.key == key) {
+        e.value = value;
+        return true;
+      }
+    }
+  }
+
+ private:
+  static constexpr std::size_t INITIAL_SIZE = 1 << 12;
+  struct Entry {
+    Key key = 0;
+    uint32_t generation = 0;
+    uint32_t value = 0;
+  };
+
+  void resize(std::size_t size) {
+    entries_.assign(size, Entry{});
+    mask_ = size - 1;
+  }
+  // Doubles the table, keeping the current entries.
+  void grow() {
+    std::vector<Entry> old = std::move(entries_);
+    resize(old.size() * 2);
+    for (const Entry& e : old) {
+      if (e.generation != generation_) continue;
+      std::size_t i = e.key & mask_;
+      while (entries_[i].generation == generation_) i = (i + 1) & mask_;
+      entries_[i] = e;
+    }
+  }
+
+  std::vector<Entry> entries_;
+  std::size_t mask_ = 0;
+  std::size_t used_ = 0;
+  std::size_t max_keys_ = 0;
+  uint32_t generation_ = 0;
+};
+
+struct ScoredMove {
+  Move move;
+  int score;
+};
+
+// A move list sorted best-first for the cooperative search.
+struct OrderedMoves {
+  std::array<ScoredMove, 256> moves;
+  std::size_t count = 0;
+};
+
+struct NodeFacts;
+
+class HelpmateSearch {
+ public:
+  HelpmateSearch(const Position& pos, Color winner) : pos_(pos), winner_(winner), loser_(~winner) { choose_goals(); }
+
+  bool quick(uint64_t max_nodes);
+  // Returns true on a mate; exhausted() tells whether every position was seen.
+  bool exhaustive(uint64_t max_nodes);
+  bool exhausted() const { return exhausted_; }
+  const std::vector<Move>& line() const { return line_; }
+  uint64_t nodes() const { return nodes_; }
+
+ private:
+  bool quick_node(int ply, int remaining);
+  // checks_first: the exhaustive walk finds mates by visiting checks first;
+  // the quick search tries mates in one separately and orders by plan.
+  void order_moves(const MoveList& list, OrderedMoves& out, bool checks_first) const;
+  int score_winner_move(Move m, const NodeFacts& f, const CheckSquares& checks, bool checks_first) const;
+  int score_loser_move(Move m, const NodeFacts& f, const CheckSquares& checks) const;
+  bool repeats_on_path(int ply) const;
+  void choose_goals();
+
+  Position pos_;
+  Color winner_, loser_;
+  // Where the kings head for in the plan behind the ordering: the loser's king
+  // to the nearest edge, the winner's king two squares in front of it (the
+  // opposition of the textbook mates with a rook or queen).
+  Square loser_king_goal_ = SQ_A1;
+  Square winner_king_goal_ = SQ_A1;
+  int winner_king_weight_ = 40;
+  bool minor_pieces_only_ = false;  // then the goal is a corner
+  uint64_t nodes_ = 0;
+  uint64_t node_limit_ = 0;
+  bool aborted_ = false;
+  bool exhausted_ = false;
+  std::vector<Move> line_;
+  std::array<Key, 512> path_;  // keys of the positions on the current line
+};
+
+// Cost of trying the move ranked `rank` by the ordering: 1 for the favourite,
+// and 12 more for each doubling of the rank. A search with total budget T
+// follows the ordering for up to T plies but strays from it only rarely:
+// the helpmates of real positions are mostly the ordering's first choices,
+// some of them long (a king walk, a pawn run), with one or two detours.
+int rank_cost(std::size_t rank) { return 1 + 12 * int(std::bit_width(rank)); }
+
+constexpr int MAX_QUICK_BUDGET = 400;
+
+thread_local KeyTable quick_table;
+thread_local KeyTable visited_table;
+
+// What move ordering needs to know about a node, computed once per node.
+struct NodeFacts {
+  Square target;  // the loser's king
+  Square winner_king;
+  Bitboard open_flights;  // squares next to the loser's king not held by its own men
+  Bitboard covered;       // squares the winner attacks (the loser's king taken off the board)
+  Bitboard king_lines;    // squares between the loser's king and winner's sliders aimed at it
+};
+
+NodeFacts node_facts(const Position& pos, Color winner) {
+  Color loser = ~winner;
+  NodeFacts f;
+  f.target = pos.king_square(loser);
+  f.winner_king = pos.king_square(winner);
+  f.open_flights = king_attacks(f.target) & ~pos.pieces(loser);
+  Bitboard occupied = pos.pieces() ^ square_bb(f.target);
+  Bitboard pawns = pos.pieces(winner, PAWN);
+  f.covered = winner == WHITE ? pawn_attacks<WHITE>(pawns) : pawn_attacks<BLACK>(pawns);
+  f.king_lines = 0;
+  Bitboard men = pos.pieces(winner) & ~pawns;
+  while (men) {
+    Square s = pop_lsb(men);
+    PieceType pt = type_of(pos.piece_on(s));
+    f.covered |= attacks_of(pt, s, occupied);
+    bool rook_like = pt == ROOK || pt == QUEEN, bishop_like = pt == BISHOP || pt == QUEEN;
+    bool straight = file_of(s) == file_of(f.target) || rank_of(s) == rank_of(f.target);
+    if (line(s, f.target) && ((straight && rook_like) || (!straight && bishop_like)))
+      f.king_lines |= between(s, f.target) ^ square_bb(f.target);
+  }
+  return f;
+}
+
+// Flight squares of a king on s that are neither its own men's nor covered.
+int free_flights(const Position& pos, Color loser, const NodeFacts& f, Square s) {
+  return popcount(king_attacks(s) & ~pos.pieces(loser) & ~f.covered);
+}
+
+int HelpmateSearch::score_winner_move(Move m, const NodeFacts& f, const CheckSquares& checks, bool checks_first) const {
+  const Position& pos = pos_;
+  Square from = m.from(), to = m.to();
+  PieceType pt = type_of(pos.piece_on(from));
+  int score = 0;
+  if (checks_first && gives_check(pos, checks, m)) score += 1000;
+  if (m.kind() == MoveKind::PROMOTION) {
+    PieceType promo = m.promotion();
+    score += promo == QUEEN ? 400 : promo == KNIGHT ? 100 : promo == ROOK ? 60 : 20;
+  }
+  int approach = distance(from, f.target) - distance(to, f.target);
+  if (pt == PAWN) {
+    // Pawns matter when they promote soon or open a line to the king.
+    int rank = relative_rank(winner_, to);
+    score += 2 * rank * rank;
+    if (f.king_lines & square_bb(from)) score += 40;
+  } else if (pt == KING) {
+    if (m.kind() != MoveKind::CASTLING)
+      score +=
+          minor_pieces_only_
+              ? 40 * (std::abs(distance(from, winner_king_goal_) - 2) - std::abs(distance(to, winner_king_goal_) - 2))
+              : winner_king_weight_ * (distance(from, winner_king_goal_) - distance(to, winner_king_goal_));
+  } else {
+    Bitboard occupied = pos.pieces() ^ square_bb(f.target);
+    Bitboard after = (occupied ^ square_bb(from)) | square_bb(to);
+    int covered = popcount(attacks_of(pt, to, after) & f.open_flights) -
+                  popcount(attacks_of(pt, from, occupied) & f.open_flights);
+    score += 20 * approach + 25 * covered;
+  }
+  Piece captured = pos.piece_on(to);
+  if (captured != NO_PIECE && color_of(captured) == loser_) {
+    // The loser's men next to its king are the walls of a mating net.
+    score += distance(to, f.target) <= 1 ? -60 : 10;
+  }
+  return score;
+}
+
+int HelpmateSearch::score_loser_move(Move m, const NodeFacts& f, const CheckSquares& checks) const {
+  const Position& pos = pos_;
+  Square from = m.from(), to = m.to();
+  PieceType pt = type_of(pos.piece_on(from));
+  int score = 0;
+  Piece captured = m.kind() == MoveKind::CASTLING ? NO_PIECE : pos.piece_on(to);
+  if (captured != NO_PIECE) score -= type_of(captured) == PAWN ? 150 : 300;  // keep the winner's material
+  if (gives_check(pos, checks, m)) score -= 200;
+  if (pt == KING) {
+    if (m.kind() == MoveKind::CASTLING) return score;
+    // Towards fewer free flight squares: the edge, its own men, the winner's pieces.
+    score += 30 * (free_flights(pos, loser_, f, from) - free_flights(pos, loser_, f, to));
+    score += 15 * (edge_distance(from) - edge_distance(to));
+    score += 40 * (distance(from, loser_king_goal_) - distance(to, loser_king_goal_));
+    return score;
+  }
+  Bitboard to_bb = square_bb(to), from_bb = square_bb(from);
+  if (f.open_flights & to_bb) score += f.covered & to_bb ? 15 : 60;             // blocks its own king
+  if (king_attacks(f.target) & from_bb) score -= f.covered & from_bb ? 5 : 40;  // opens a flight
+  if (f.king_lines & from_bb) score += 40;                                      // opens a line to its king
+  if (f.king_lines & to_bb) score -= 40;                                        // closes one
+  if (m.kind() == MoveKind::PROMOTION) score += m.promotion() == QUEEN ? 0 : 10;
+  if (pt == PAWN) score += 5;
+  if (minor_pieces_only_) score += 20 * (distance(from, loser_king_goal_) - distance(to, loser_king_goal_));
+  return score;
+}
+
+void HelpmateSearch::order_moves(const MoveList& list, OrderedMoves& out, bool checks_first) const {
+  bool winner_to_move = pos_.side_to_move() == winner_;
+  NodeFacts facts = node_facts(pos_, winner_);
+  CheckSquares checks = check_squares(pos_);
+  out.count = 0;
+  for (Move m : list) {
+    int score = winner_to_move ? score_winner_move(m, facts, checks, checks_first) : score_loser_move(m, facts, checks);
+    // Insertion keeps the list sorted best-first; lists are short.
+    std::size_t i = out.count++;
+    while (i > 0 && out.moves[i - 1].score < score) {
+      out.moves[i] = out.moves[i - 1];
+      --i;
+    }
+    out.moves[i] = ScoredMove{m, score};
+  }
+}
+
+void HelpmateSearch::choose_goals() {
+  Square k = pos_.king_square(loser_);
+  int f = file_of(k), r = rank_of(k);
+  int to_edge[4] = {f, 7 - f, r, 7 - r};  // a-file, h-file, first rank, eighth rank
+  int edge = int(std::min_element(to_edge, to_edge + 4) - to_edge);
+  int gf = f, gr = r, wf = f, wr = r;
+  switch (edge) {
+    case 0:
+      gf = 0, wf = 2;
+      break;
+    case 1:
+      gf = 7, wf = 5;
+      break;
+    case 2:
+      gr = 0, wr = 2;
+      break;
+    default:
+      gr = 7, wr = 5;
+      break;
+  }
+  loser_king_goal_ = make_square(File(gf), Rank(gr));
+  winner_king_goal_ = make_square(File(wf), Rank(wr));
+  // With several pieces the winner mates without its king.
+  Bitboard pieces = pos_.pieces(winner_) & ~pos_.pieces(PAWN, KING);
+  winner_king_weight_ = (pos_.pieces(winner_, QUEEN) && more_than_one(pieces)) || popcount(pieces) > 2 ? 10 : 40;
+
+  // Knights and bishops alone mate only in a corner, with the loser's own men
+  // blocking the king and the winner's king two squares away. Bishops all on
+  // one colour need a corner of that colour.
+  Bitboard men = pos_.pieces(winner_) & ~pos_.pieces(KING);
+  minor_pieces_only_ = men && !(men & ~pos_.pieces(KNIGHT, BISHOP));
+  if (!minor_pieces_only_) return;
+  constexpr Bitboard DARK = 0xAA55AA55AA55AA55ULL;
+  Bitboard corners = square_bb(SQ_A1) | square_bb(SQ_H1) | square_bb(SQ_A8) | square_bb(SQ_H8);
+  if (men == pos_.pieces(winner_, BISHOP)) {
+    if (!(men & DARK)) corners &= ~DARK;
+    if (!(men & ~DARK)) corners &= DARK;
+  }
+  Square winner_king = pos_.king_square(winner_);
+  int best = 1000;
+  while (corners) {
+    Square c = pop_lsb(corners);
+    int cost = 16 * distance(k, c) + distance(winner_king, c);
+    if (cost < best) best = cost, loser_king_goal_ = c;
+  }
+  winner_king_goal_ = loser_king_goal_;
+}
+
+// Is the position at ply the same as an earlier one on the current path?
+// Only positions since the last capture or pawn move can repeat.
+bool HelpmateSearch::repeats_on_path(int ply) const {
+  int oldest = std::max(0, ply - pos_.halfmove_clock());
+  for (int i = ply - 2; i >= oldest; i -= 2)
+    if (path_[i] == path_[ply]) return true;
+  return false;
+}
+
+bool HelpmateSearch::quick(uint64_t max_nodes) {
+  node_limit_ = nodes_ + max_nodes;
+  aborted_ = false;
+  quick_table.reset(std::size_t(std::min<uint64_t>(max_nodes, 1u << 22)));
+  path_[0] = pos_.key();
+  // Doubling from 32: each round costs about as much as all earlier ones
+  // together, and starting long lets the first dive follow the ordering to a
+  // mate many moves away (short mates are met on the way: mates in one are
+  // tried at every winner's node whatever the budget).
+  for (int budget = 32; budget <= MAX_QUICK_BUDGET && !aborted_; budget *= 2) {
+    line_.clear();
+    if (quick_node(0, budget)) {
+      std::reverse(line_.begin(), line_.end());
+      return true;
+    }
+  }
+  return false;
+}
+
+// Cost-bounded search. `remaining` is the total move cost still allowed; a
+// mate in one by the winner is always tried, whatever its cost.
+bool HelpmateSearch::quick_node(int ply, int remaining) {
+  if (++nodes_ > node_limit_) {
+    aborted_ = true;
+    return false;
+  }
+  bool winner_to_move = pos_.side_to_move() == winner_;
+  MoveList list;
+  generate_legal(pos_, list);
+  if (list.empty()) return false;
+  Key key = pos_.key();
+  uint32_t seen = quick_table.get(key);
+  if (seen > uint32_t(remaining)) return false;  // failed before with at least this budget
+  if (winner_to_move && seen == 0) {
+    CheckSquares checks = check_squares(pos_);
+    for (Move m : list) {
+      if (gives_check(pos_, checks, m) && mates(pos_, m)) {
+        line_.push_back(m);
+        return true;
+      }
+    }
+  }
+  // A winner's move must leave room for a loser's move before the mate.
+  int reserve = winner_to_move ? 1 : 0;
+  if (remaining > reserve && ply + 2 < int(path_.size())) {
+    OrderedMoves ordered;
+    order_moves(list, ordered, false);
+    for (std::size_t i = 0; i < ordered.count; ++i) {
+      int child_remaining = remaining - rank_cost(i);
+      if (child_remaining < reserve) break;
+      Move m = ordered.moves[i].move;
+      UndoInfo undo;
+      pos_.do_move(m, undo);
+      path_[ply + 1] = pos_.key();
+      bool found = false;
+      if (!repeats_on_path(ply + 1) && !insufficient_material(pos_, winner_))
+        found = quick_node(ply + 1, child_remaining);
+      pos_.undo_move(m, undo);
+      if (found) {
+        line_.push_back(m);
+        return true;
+      }
+      if (aborted_) return false;
+    }
+  }
+  quick_table.put(key, uint32_t(remaining) + 1);
+  return false;
+}
+
+// Depth-first walk over the positions reachable from the root, each visited
+// once. A position already seen was (or is being) fully explored, so when the
+// walk ends without a mate no mate is reachable at all.
+bool HelpmateSearch::exhaustive(uint64_t max_nodes) {
+  constexpr std::size_t MAX_DEPTH = 2048;
+  struct Frame {
+    OrderedMoves moves;
+    std::size_t next = 0;
+    Move played;
+    UndoInfo undo;
+  };
+  thread_local std::vector<Frame> frames;  // grows with the depth reached
+  if (frames.empty()) frames.resize(32);
+  exhausted_ = false;
+  visited_table.reset(std::size_t(std::min<uint64_t>(max_nodes, 1u << 22)));
+  uint64_t limit = nodes_ + max_nodes;
+  bool truncated = false;
+  MoveList list;
+
+  visited_table.put(pos_.key(), 1);
+  generate_legal(pos_, list);
+  order_moves(list, frames[0].moves, true);
+  frames[0].next = 0;
+  std::size_t depth = 0;
+  for (;;) {
+    Frame& frame = frames[depth];
+    if (frame.next == frame.moves.count) {
+      if (depth == 0) break;
+      --depth;
+      pos_.undo_move(frames[depth].played, frames[depth].undo);
+      continue;
+    }
+    Move m = frame.moves.moves[frame.next++].move;
+    if (++nodes_ > limit) return false;
+    frame.played = m;
+    pos_.do_move(m, frame.undo);
+    bool fresh = visited_table.get(pos_.key()) == 0;
+    if (fresh && !visited_table.put(pos_.key(), 1)) return false;  // table full: out of budget
+    bool expand = false;
+    if (fresh) {
+      generate_legal(pos_, list);
+      if (list.empty()) {
+        if (pos_.in_check() && pos_.side_to_move() == loser_) {
+          line_.clear();
+          for (std::size_t i = 0; i <= depth; ++i) line_.push_back(frames[i].played);
+          return true;
+        }
+      } else if (!insufficient_material(pos_, winner_)) {
+        if (depth + 1 < MAX_DEPTH) {
+          expand = true;
+          if (depth + 1 == frames.size()) frames.resize(std::min(2 * frames.size(), MAX_DEPTH));
+        } else {
+          truncated = true;
+        }
+      }
+    }
+    if (expand) {
+      ++depth;
+      order_moves(list, frames[depth].moves, true);
+      frames[depth].next = 0;
+    } else {
+      pos_.undo_move(m, frame.undo);
+    }
+  }
+  exhausted_ = !truncated;
+  return false;
+}
+
+}  // namespace
+
+WinnabilityResult search_helpmate(const Position& pos, Color winner, const HelpmateBudget& budget) {
+  HelpmateSearch search(pos, winner);
+  WinnabilityResult result;
+  bool found = search.quick(budget.quick_nodes);
+  if (!found && budget.exhaustive_nodes > 0) {
+    found = search.exhaustive(budget.exhaustive_nodes);
+    if (!found && search.exhausted()) result.verdict = Winnability::UNWINNABLE;
+  }
+  if (found) {
+    result.verdict = Winnability::WINNABLE;
+    result.mating_line = search.line();
+  }
+  result.nodes = search.nodes();
+  return result;
+}
+
+}  // namespace tabiya

@@ -1,0 +1,460 @@
+// "Cannot checkmate by any possible series of legal moves" (FIDE 2014 Art.
+// 1.3, 5.2.b, 6.9, 7.5.b, A.4.b, A.4.c) and the `tabiya adjudicate` command.
+#include "laws/dead_position.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "core/uci_move.h"
+#include "laws/unwinnability_helpmate.h"
+#include "laws/unwinnability_static.h"
+
+namespace tabiya {
+namespace {
+
+Position position(const std::string& fen) {
+  auto pos = parse_fen(fen);
+  EXPECT_TRUE(pos.ok()) << fen;
+  return pos.ok() ? *pos : Position::startpos();
+}
+
+// Independent check of a claimed proof: each move legal, the loser mated.
+::testing::AssertionResult replays_to_mate(const Position& start, Color winner, const std::vector<Move>& line) {
+  Position pos = start;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (!legal_moves(pos).contains(line[i])) return ::testing::AssertionFailure() << "move " << i << " is illegal";
+    UndoInfo undo;
+    pos.do_move(line[i], undo);
+  }
+  if (pos.side_to_move() == winner || !is_checkmate(pos))
+    return ::testing::AssertionFailure() << "the line does not end with the loser mated: " << to_fen(pos);
+  return ::testing::AssertionSuccess();
+}
+
+Winnability verdict_for(const Position& pos, Color winner) {
+  WinnabilityResult result = can_checkmate(pos, winner);
+  if (result.verdict == Winnability::WINNABLE) {
+    EXPECT_TRUE(replays_to_mate(pos, winner, result.mating_line));
+  }
+  return result.verdict;
+}
+
+// --- Material ---
+
+TEST(InsufficientMaterial, BareKingNeverMates) {
+  // FIDE 2014 Art. 6.9: a player with a bare king cannot checkmate.
+  EXPECT_TRUE(insufficient_material(position("8/8/8/4k3/8/8/3QK3/8 w - - 0 1"), BLACK));
+  EXPECT_FALSE(insufficient_material(position("8/8/8/4k3/8/8/3QK3/8 w - - 0 1"), WHITE));
+}
+
+TEST(InsufficientMaterial, SingleMinorPieceAgainstBareKing) {
+  // FIDE 2014 Art. 5.2.b: K+N v K and K+B v K are dead.
+  EXPECT_TRUE(insufficient_material(position("8/8/8/4k3/8/8/4K3/6N1 w - - 0 1"), WHITE));
+  EXPECT_TRUE(insufficient_material(position("8/8/8/4k3/8/8/4K3/6B1 w - - 0 1"), WHITE));
+  // ...but not when the loser has a man that can block its own king.
+  EXPECT_FALSE(insufficient_material(position("8/8/8/4k3/4p3/8/4K3/6N1 w - - 0 1"), WHITE));
+  EXPECT_FALSE(insufficient_material(position("8/8/8/4k3/8/3n4/4K3/6N1 w - - 0 1"), WHITE));
+  // Two knights, or a knight and a pawn, are not a single minor piece.
+  EXPECT_FALSE(insufficient_material(position("8/8/8/4k3/8/8/2N1K3/6N1 w - - 0 1"), WHITE));
+  EXPECT_FALSE(insufficient_material(position("8/8/8/4k3/8/8/P3K3/6N1 w - - 0 1"), WHITE));
+}
+
+TEST(InsufficientMaterial, BishopsOfOneColourOnly) {
+  // FIDE 2014 Art. 5.2.b: K+B v K+B with the bishops on squares of one colour is dead.
+  EXPECT_TRUE(insufficient_material(position("8/8/8/4k3/8/4b3/4K3/6B1 w - - 0 1"), WHITE));
+  EXPECT_TRUE(insufficient_material(position("8/8/8/4k3/8/4b3/4K3/6B1 w - - 0 1"), BLACK));
+  EXPECT_TRUE(insufficient_material(position("8/2b5/8/4k3/8/4b3/4K3/2B3B1 w - - 0 1"), WHITE));
+  // Opposite colours: the loser's bishop can block its own king.
+  EXPECT_FALSE(insufficient_material(position("8/8/8/4k3/8/3b4/4K3/6B1 w - - 0 1"), WHITE));
+  // A pawn anywhere can promote or block.
+  EXPECT_FALSE(insufficient_material(position("8/8/8/4k3/8/4b3/P3K3/6B1 w - - 0 1"), WHITE));
+}
+
+// --- Locked pawns ---
+
+TEST(LockedPawns, WallWithKingsOnlyIsDead) {
+  // FIDE 2014 Art. 5.2.b: blocked pawns that no king can pass or attack.
+  Position pos = position("8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/8 w - - 0 1");
+  EXPECT_TRUE(locked_pawns_unwinnable(pos, WHITE));
+  EXPECT_TRUE(locked_pawns_unwinnable(pos, BLACK));
+  EXPECT_TRUE(is_dead_position(pos));
+}
+
+TEST(LockedPawns, WrongColouredBishopCannotBreakThrough) {
+  // FIDE 2014 Art. 5.2.b: the light bishop never reaches a square next to the pawns it could take.
+  Position pos = position("8/8/1k6/p1p1p1p1/P1P1P1P1/8/1K2B3/8 w - - 0 1");
+  EXPECT_TRUE(locked_pawns_unwinnable(pos, WHITE));
+  EXPECT_TRUE(is_dead_position(pos));
+}
+
+TEST(LockedPawns, PawnThatCanCaptureIsNotLocked) {
+  // FIDE 2014 Art. 5.2.b: c4 can take b5 or d5, so the wall can open and either side can mate.
+  Position pos = position("8/8/4k3/1p1p1p1p/1PPP1P1P/8/4K3/8 w - - 0 1");
+  EXPECT_FALSE(locked_pawns_unwinnable(pos, WHITE));
+  EXPECT_EQ(verdict_for(pos, WHITE), Winnability::WINNABLE);
+  EXPECT_EQ(verdict_for(pos, BLACK), Winnability::WINNABLE);
+  EXPECT_FALSE(is_dead_position(pos));
+}
+
+TEST(LockedPawns, BishopThatCanBeCapturedOpensTheWall) {
+  // The dark bishop can stand on b4 or d4 and be taken, freeing a black pawn.
+  Position pos = position("8/8/1k6/p1p1p1p1/P1P1P1P1/8/1K3B2/8 w - - 0 1");
+  EXPECT_FALSE(locked_pawns_unwinnable(pos, WHITE));
+  EXPECT_EQ(verdict_for(pos, BLACK), Winnability::WINNABLE);
+}
+
+TEST(LockedPawns, EnPassantRightNowIsNotLocked) {
+  // d5xe6 e.p. is legal here (FIDE 2014 Art. 3.7.d), so nothing is proven statically.
+  Position pos = position("k7/8/8/p1pPp1p1/P1P3P1/8/1K6/8 w - e6 0 1");
+  ASSERT_NE(pos.en_passant(), SQ_NONE);
+  EXPECT_FALSE(locked_pawns_unwinnable(pos, WHITE));
+}
+
+// --- The search ---
+
+TEST(CanCheckmate, QueenAgainstBareKing) {
+  Position pos = position("8/8/8/4k3/8/8/4K3/6Q1 w - - 0 1");
+  EXPECT_EQ(verdict_for(pos, WHITE), Winnability::WINNABLE);
+  EXPECT_EQ(verdict_for(pos, BLACK), Winnability::UNWINNABLE);
+}
+
+TEST(CanCheckmate, KnightAgainstPawnCanMateBecauseThePawnBlocks) {
+  Position pos = position("8/8/8/4k3/4p3/8/4K3/6N1 w - - 0 1");
+  EXPECT_EQ(verdict_for(pos, WHITE), Winnability::WINNABLE);
+}
+
+TEST(CanCheckmate, OppositeColouredBishopsAreNotDead) {
+  // FIDE 2014 Art. 5.2.b: with help, the loser's bishop blocks its own king in a corner.
+  Position pos = position("8/8/8/4k3/8/3b4/4K3/6B1 w - - 0 1");
+  EXPECT_EQ(verdict_for(pos, WHITE), Winnability::WINNABLE);
+  EXPECT_EQ(verdict_for(pos, BLACK), Winnability::WINNABLE);
+  EXPECT_FALSE(is_dead_position(pos));
+}
+
+TEST(CanCheckmate, KnightAgainstKnightIsNotDead) {
+  Position pos = position("8/8/8/4k3/8/3n4/4K3/6N1 w - - 0 1");
+  EXPECT_EQ(verdict_for(pos, WHITE), Winnability::WINNABLE);
+  EXPECT_EQ(dead_position(pos).verdict, DeadPositionVerdict::ALIVE);
+}
+
+TEST(CanCheckmate, SearchProvesWhatMaterialCannot) {
+  // White has a pawn, but Black's only legal move takes it: proven by visiting every position.
+  Position pos = position("7k/5K1P/8/8/8/8/8/8 b - - 0 1");
+  EXPECT_FALSE(statically_unwinnable(pos, WHITE));
+  EXPECT_EQ(verdict_for(pos, WHITE), Winnability::UNWINNABLE);
+  EXPECT_TRUE(is_dead_position(pos));
+}
+
+TEST(CanCheckmate, AlreadyCheckmated) {
+  // FIDE 2014 Art. 5.1.a: the game ended with the mate; it is not a dead position.
+  Position pos = position("6Qk/5K2/8/8/8/8/8/8 b - - 0 1");
+  WinnabilityResult white = can_checkmate(pos, WHITE);
+  EXPECT_EQ(white.verdict, Winnability::WINNABLE);
+  EXPECT_TRUE(white.mating_line.empty());
+  EXPECT_EQ(verdict_for(pos, BLACK), Winnability::UNWINNABLE);
+  DeadPositionResult dead = dead_position(pos);
+  EXPECT_EQ(dead.verdict, DeadPositionVerdict::ALIVE);
+  EXPECT_EQ(dead.mating_side, WHITE);
+}
+
+TEST(CanCheckmate, StalemateIsDead) {
+  // FIDE 2014 Art. 5.2.a: stalemate ends the game; nobody can mate any more.
+  Position pos = position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+  EXPECT_EQ(verdict_for(pos, WHITE), Winnability::UNWINNABLE);
+  EXPECT_TRUE(is_dead_position(pos));
+}
+
+TEST(CanCheckmate, SmallBudgetGivesUndeterminedNeverAWrongAnswer) {
+  // K+N v K+P needs a long line; ten positions are not enough to find it.
+  Position pos = position("8/8/8/4k3/4p3/8/4K3/6N1 w - - 0 1");
+  WinnabilityResult result = can_checkmate(pos, WHITE, WinnabilityLimits{10});
+  EXPECT_EQ(result.verdict, Winnability::UNDETERMINED);
+  EXPECT_TRUE(result.mating_line.empty());
+  EXPECT_LE(result.nodes, 12u);
+  EXPECT_EQ(dead_position(pos, WinnabilityLimits{10}).verdict, DeadPositionVerdict::UNDETERMINED);
+  EXPECT_FALSE(is_dead_position(pos, WinnabilityLimits{10}));
+}
+
+TEST(CanCheckmate, StartPositionMatesForBothSides) {
+  Position pos = Position::startpos();
+  EXPECT_EQ(verdict_for(pos, WHITE), Winnability::WINNABLE);
+  EXPECT_EQ(verdict_for(pos, BLACK), Winnability::WINNABLE);
+  // The search looks for a mate quickly, not the shortest one, but its lines stay short.
+  EXPECT_LE(can_checkmate(pos, BLACK).mating_line.size(), 40u);
+}
+
+// --- The rules that use the test ---
+
+TEST(FlagFall, OpponentWithBareKingCannotWin) {
+  // FIDE 2014 Art. 6.9: White (K+Q) oversteps the time; Black has a bare king, so the game is drawn.
+  Position pos = position("8/8/8/4k3/8/8/4K3/6Q1 w - - 0 1");
+  EXPECT_EQ(can_checkmate(pos, BLACK).verdict, Winnability::UNWINNABLE);
+}
+
+TEST(FlagFall, KnightCanMateARookSoFlaggedRookSideLoses) {
+  // FIDE 2014 Art. 6.9: Black (K+R) oversteps; White's knight can mate with help, so Black loses.
+  Position pos = position("8/8/8/4k3/8/3r4/4K3/6N1 b - - 0 1");
+  EXPECT_EQ(verdict_for(pos, WHITE), Winnability::WINNABLE);
+}
+
+TEST(FlagFall, LoneKnightAgainstBareKingIsADraw) {
+  // FIDE 2014 Art. 6.9: the flagged player has a bare king, the opponent K+N: drawn.
+  Position pos = position("8/8/8/4k3/8/8/4K3/6N1 b - - 0 1");
+  EXPECT_EQ(can_checkmate(pos, WHITE).verdict, Winnability::UNWINNABLE);
+}
+
+TEST(IllegalMove, SecondIllegalMoveDrawsWhenOpponentCannotMate) {
+  // FIDE 2014 Art. 7.5.b: Black completes a second illegal move; White has K+B against Black's
+  // K+B on the same colour, so White cannot mate and the game is drawn instead of lost.
+  Position same = position("8/8/8/4k3/8/4b3/4K3/6B1 w - - 0 1");
+  EXPECT_EQ(can_checkmate(same, WHITE).verdict, Winnability::UNWINNABLE);
+  // With opposite-coloured bishops White could mate, so Black loses.
+  Position opposite = position("8/8/8/4k3/8/3b4/4K3/6B1 w - - 0 1");
+  EXPECT_EQ(verdict_for(opposite, WHITE), Winnability::WINNABLE);
+}
+
+TEST(RapidTimeClaim, ClaimantWhoCannotMateOnlyDraws) {
+  // FIDE 2014 Appendix A.4.c: Black's flag fell and White claims; White has K+B, Black a bare
+  // king, so the claim gives a draw. With a black pawn on the board White could mate.
+  EXPECT_EQ(can_checkmate(position("8/8/8/3k4/8/8/8/1K1B4 w - - 0 1"), WHITE).verdict, Winnability::UNWINNABLE);
+  EXPECT_EQ(verdict_for(position("8/8/8/3k4/8/1p6/8/1K1B4 w - - 0 1"), WHITE), Winnability::WINNABLE);
+}
+
+// --- Following a game move by move ---
+
+TEST(DeadPositionMonitor, AgreesWithTheFullCheckAlongRandomGames) {
+  // FIDE 2014 Art. 5.2.b after every move: the monitor's shortcut never changes the answer.
+  std::mt19937 rng(5);
+  int shortcuts = 0;
+  for (int game = 0; game < 6; ++game) {
+    Position pos = Position::startpos();
+    DeadPositionMonitor monitor(WinnabilityLimits{3000});
+    monitor.check(pos);
+    for (int ply = 0; ply < 120; ++ply) {
+      MoveList moves = legal_moves(pos);
+      if (moves.empty()) break;
+      Move m = moves[rng() % moves.size()];
+      Position after = pos;
+      UndoInfo undo;
+      after.do_move(m, undo);
+      DeadPositionVerdict full = dead_position(after, WinnabilityLimits{3000}).verdict;
+      DeadPositionVerdict tracked = monitor.after_move(pos, m, after);
+      if (full != DeadPositionVerdict::UNDETERMINED && tracked != DeadPositionVerdict::UNDETERMINED) {
+        EXPECT_EQ(tracked, full) << to_fen(after);
+      }
+      shortcuts += tracked == DeadPositionVerdict::ALIVE && pos.empty(m.to()) && pos.moved_piece_type(m) != PAWN;
+      pos = after;
+    }
+  }
+  EXPECT_GT(shortcuts, 100);
+}
+
+TEST(DeadPositionMonitor, StalemateAfterAReversibleMoveIsDead) {
+  // FIDE 2014 Art. 5.2.a: Qd7-f7 stalemates; the earlier position's mate does not carry over.
+  Position before = position("7k/3Q4/6K1/8/8/8/8/8 w - - 0 1");
+  DeadPositionMonitor monitor;
+  EXPECT_EQ(monitor.check(before), DeadPositionVerdict::ALIVE);
+  Move m(SQ_D7, SQ_F7);
+  Position after = before;
+  UndoInfo undo;
+  after.do_move(m, undo);
+  EXPECT_EQ(monitor.after_move(before, m, after), DeadPositionVerdict::DEAD);
+}
+
+TEST(DeadPositionMonitor, CaptureLeavingSameColouredBishopsIsDead) {
+  // FIDE 2014 Art. 5.2.b: Bxd4 leaves K+B v K+B on one colour.
+  Position before = position("8/8/8/4k3/3n4/8/4K3/6B1 w - - 0 1");
+  DeadPositionMonitor monitor;
+  EXPECT_EQ(monitor.check(before), DeadPositionVerdict::ALIVE);
+  Move m(SQ_G1, SQ_D4);
+  Position after = before;
+  UndoInfo undo;
+  after.do_move(m, undo);
+  EXPECT_EQ(monitor.after_move(before, m, after), DeadPositionVerdict::DEAD);
+}
+
+// --- Data-driven: tests/data/dead/positions.txt ---
+
+struct Expectation {
+  std::string fen;
+  Winnability white;
+  Winnability black;
+  std::string note;
+  int line;
+};
+
+std::string trim(const std::string& s) {
+  std::size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t\r");
+  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
+}
+
+std::vector<Expectation> read_expectations() {
+  std::ifstream in(std::string(TABIYA_TEST_DATA) + "/dead/positions.txt");
+  EXPECT_TRUE(in.good());
+  std::vector<Expectation> out;
+  std::string text;
+  for (int number = 1; std::getline(in, text); ++number) {
+    if (trim(text).empty() || trim(text)[0] == '#') continue;
+    std::vector<std::string> fields;
+    std::stringstream ss(text);
+    for (std::string field; std::getline(ss, field, '|');) fields.push_back(trim(field));
+    EXPECT_EQ(fields.size(), 4u) << "line " << number;
+    if (fields.size() != 4) continue;
+    auto parse = [&](const std::string& word) {
+      EXPECT_TRUE(word == "winnable" || word == "unwinnable") << "line " << number;
+      return word == "winnable" ? Winnability::WINNABLE : Winnability::UNWINNABLE;
+    };
+    out.push_back(Expectation{fields[0], parse(fields[1]), parse(fields[2]), fields[3], number});
+  }
+  return out;
+}
+
+TEST(DeadPositionData, EverySideAsExpected) {
+  // FIDE 2014 Art. 1.3, 5.2.b (both sides) and 6.9 (one side).
+  std::vector<Expectation> cases = read_expectations();
+  ASSERT_GE(cases.size(), 20u);
+  for (const Expectation& c : cases) {
+    SCOPED_TRACE("positions.txt line " + std::to_string(c.line) + ": " + c.note);
+    Position pos = position(c.fen);
+    EXPECT_EQ(verdict_for(pos, WHITE), c.white);
+    EXPECT_EQ(verdict_for(pos, BLACK), c.black);
+    bool dead = c.white == Winnability::UNWINNABLE && c.black == Winnability::UNWINNABLE;
+    DeadPositionResult result = dead_position(pos);
+    EXPECT_EQ(result.verdict, dead ? DeadPositionVerdict::DEAD : DeadPositionVerdict::ALIVE);
+    if (result.verdict == DeadPositionVerdict::ALIVE) {
+      EXPECT_TRUE(replays_to_mate(pos, result.mating_side, result.mating_line));
+    }
+  }
+}
+
+TEST(DeadPositionData, StaticProofsAgreeWithTheSearch) {
+  // Whatever the static rules call unwinnable, the search must never find a mate for.
+  for (const Expectation& c : read_expectations()) {
+    Position pos = position(c.fen);
+    for (Color winner : {WHITE, BLACK}) {
+      if (count_legal(pos) == 0 || !statically_unwinnable(pos, winner)) continue;
+      SCOPED_TRACE("positions.txt line " + std::to_string(c.line));
+      WinnabilityResult searched = search_helpmate(pos, winner, HelpmateBudget{2000, 20000});
+      EXPECT_NE(searched.verdict, Winnability::WINNABLE);
+    }
+  }
+}
+
+TEST(DeadPositionRandom, VerdictsFromRandomGamesAreSound) {
+  // Positions from random play: every mate claimed replays, every static proof holds up.
+  std::mt19937 rng(2014);
+  int checked = 0;
+  for (int game = 0; game < 16; ++game) {
+    Position pos = Position::startpos();
+    for (int ply = 0; ply < 200; ++ply) {
+      MoveList moves = legal_moves(pos);
+      if (moves.empty()) break;
+      UndoInfo undo;
+      pos.do_move(moves[rng() % moves.size()], undo);
+      if (ply % 25 != 24) continue;
+      for (Color winner : {WHITE, BLACK}) {
+        WinnabilityResult result = can_checkmate(pos, winner, WinnabilityLimits{2000});
+        if (result.verdict == Winnability::WINNABLE) {
+          EXPECT_TRUE(replays_to_mate(pos, winner, result.mating_line));
+        }
+        if (statically_unwinnable(pos, winner) && count_legal(pos) > 0) {
+          EXPECT_NE(search_helpmate(pos, winner, HelpmateBudget{500, 2000}).verdict, Winnability::WINNABLE)
+              << to_fen(pos);
+        }
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 50);
+}
+
+// --- tabiya adjudicate ---
+
+std::string adjudicate(const std::string& input, const std::vector<std::string>& args = {}) {
+  CLI::App app;
+  cli::add_adjudicate_command(app);
+  std::vector<std::string> argv = {"adjudicate"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::reverse(argv.begin(), argv.end());  // CLI11 takes the arguments last-first
+  std::istringstream in(input);
+  std::ostringstream out;
+  std::streambuf* old_in = std::cin.rdbuf(in.rdbuf());
+  std::streambuf* old_out = std::cout.rdbuf(out.rdbuf());
+  app.parse(argv);
+  std::cin.rdbuf(old_in);
+  std::cout.rdbuf(old_out);
+  return out.str();
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+TEST(AdjudicateCommand, AnswersEachLine) {
+  std::string out = adjudicate(
+      "8/8/8/4k3/8/8/4K3/6Q1 w - - 0 1 white\n"
+      "# a comment\n"
+      "\n"
+      "8/8/8/4k3/8/8/4K3/6Q1 w - - 0 1 black\n"
+      "6Qk/5K2/8/8/8/8/8/8 b - - 0 1\n");
+  std::vector<std::string> lines = lines_of(out);
+  ASSERT_EQ(lines.size(), 3u) << out;
+  EXPECT_EQ(lines[0].rfind("winnable ", 0), 0u) << lines[0];
+  EXPECT_NE(lines[0].find(" nodes "), std::string::npos);
+  EXPECT_NE(lines[0].find(" us "), std::string::npos);
+  EXPECT_EQ(lines[1].rfind("unwinnable nodes 0 us ", 0), 0u) << lines[1];
+  // No colour given: the side that just moved (White, who mated).
+  EXPECT_EQ(lines[2].rfind("winnable nodes 0 us ", 0), 0u) << lines[2];
+}
+
+TEST(AdjudicateCommand, PrintsAMatingLineThatReplays) {
+  std::string out = adjudicate("8/8/8/4k3/8/8/4K3/6Q1 w - - 0 1 white\n");
+  std::istringstream words(out);
+  std::string word;
+  words >> word;
+  ASSERT_EQ(word, "winnable");
+  Position pos = position("8/8/8/4k3/8/8/4K3/6Q1 w - - 0 1");
+  std::vector<Move> line;
+  while (words >> word && word != "nodes") {
+    Move found = Move::none();
+    for (Move m : legal_moves(pos))
+      if (to_uci(m, pos) == word) found = m;
+    ASSERT_NE(found, Move::none()) << word;
+    UndoInfo undo;
+    pos.do_move(found, undo);
+  }
+  EXPECT_TRUE(is_checkmate(pos));
+}
+
+TEST(AdjudicateCommand, BadLinesReportTheirNumberAndProcessingContinues) {
+  std::string out = adjudicate(
+      "garbage\n"
+      "8/8/8/4k3/8/8/4K3/6N1 w - - 0 1 white\n"
+      "8/8/8/9/8/8/4K3/6N1 w - - 0 1\n");
+  std::vector<std::string> lines = lines_of(out);
+  ASSERT_EQ(lines.size(), 3u) << out;
+  EXPECT_EQ(lines[0].rfind("error: line 1: ", 0), 0u) << lines[0];
+  EXPECT_EQ(lines[1].rfind("unwinnable", 0), 0u) << lines[1];
+  EXPECT_EQ(lines[2].rfind("error: line 3: ", 0), 0u) << lines[2];
+}
+
+TEST(AdjudicateCommand, NodeBudgetOption) {
+  std::string out = adjudicate("8/8/8/4k3/4p3/8/4K3/6N1 w - - 0 1 white\n", {"--nodes", "10"});
+  EXPECT_EQ(out.rfind("undetermined nodes ", 0), 0u) << out;
+}
+
+}  // namespace
+}  // namespace tabiya
