@@ -8,5 +8,7 @@ namespace tabiya::cli {
 
 void add_perft_command(CLI::App& app);
 void add_play_command(CLI::App& app);
+void add_adjudicate_command(CLI::App& app);
+void add_pgn_command(CLI::App& app);
 
 }  // namespace tabiya::cli

@@ -8,6 +8,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   tabiya::cli::add_perft_command(app);
   tabiya::cli::add_play_command(app);
+  tabiya::cli::add_adjudicate_command(app);
+  tabiya::cli::add_pgn_command(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }

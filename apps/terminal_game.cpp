@@ -1,0 +1,359 @@
+#include "terminal_game.h"
+
+#include <algorithm>
+#include <cctype>
+#include <ctime>
+#include <istream>
+#include <ostream>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/chess960.h"
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "laws/game.h"
+#include "laws/game_record.h"
+#include "notation/move_reader.h"
+#include "notation/pgn_writer.h"
+#include "notation/san.h"
+
+namespace tabiya::cli {
+namespace {
+
+std::string color_name(Color c) { return c == WHITE ? "White" : "Black"; }
+
+std::string trim(std::string_view text) {
+  const auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; };
+  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+  return std::string(text);
+}
+
+std::string ascii_lower(std::string_view text) {
+  std::string lower(text);
+  for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return lower;
+}
+
+bool is_yes(std::string_view word) { return word == "yes" || word == "y" || word == "accept"; }
+bool is_no(std::string_view word) { return word == "no" || word == "n" || word == "decline"; }
+bool is_quit(std::string_view word) { return word == "quit" || word == "exit"; }
+
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  char buffer[16];
+  if (localtime_r(&now, &local) == nullptr || std::strftime(buffer, sizeof buffer, "%Y.%m.%d", &local) == 0)
+    return "????.??.??";
+  return buffer;
+}
+
+// One line for the players, e.g. "Checkmate: White wins 1-0 (FIDE 2018 Art. 5.1.1)".
+std::string announcement(const Outcome& outcome, RulesEdition edition, DiagramStyle style) {
+  std::string reason(termination_name(outcome.termination));
+  reason[0] = char(std::toupper(static_cast<unsigned char>(reason[0])));
+  if (outcome.termination == Termination::RESIGNATION && outcome.culprit)
+    reason = color_name(*outcome.culprit) + " resigns";
+  if ((outcome.termination == Termination::THREEFOLD_REPETITION || outcome.termination == Termination::FIFTY_MOVES) &&
+      outcome.culprit)
+    reason += ", claimed by " + color_name(*outcome.culprit);
+
+  std::string verdict;
+  if (outcome.score == Score::WHITE_WINS) verdict = "White wins ";
+  else if (outcome.score == Score::BLACK_WINS) verdict = "Black wins ";
+  else if (outcome.termination != Termination::AGREEMENT) verdict = "draw ";
+  const bool unicode_half = outcome.score == Score::DRAW && style == DiagramStyle::UNICODE;
+  const std::string score = unicode_half ? "½-½" : std::string(score_text(outcome.score));
+  const std::string year(rules_profile(edition).name.substr(5));  // "fide-2018" -> "2018"
+  return reason + ": " + verdict + score + " (FIDE " + year + " " + std::string(termination_article(outcome.termination, edition)) +
+         ")";
+}
+
+// Casual play: no clocks, takebacks allowed, the chosen edition's Laws.
+GameOptions game_options(const PlayOptions& options) {
+  GameOptions game;
+  game.rules = options.rules;
+  return game;
+}
+
+class TerminalGame {
+ public:
+  TerminalGame(std::istream& in, std::ostream& out, const PlayOptions& options, const Position& start)
+      : in_(in),
+        out_(out),
+        options_(options),
+        bottom_(options.flipped ? BLACK : WHITE),
+        game_(start, game_options(options)) {}
+
+  void run() {
+    out_ << "tabiya play: two players, one board. Type a move (e4, Nf3, O-O, e2e4) or 'help'.\n\n";
+    show_board();
+    std::string line;
+    while (!game_.is_over()) {
+      out_ << prompt() << std::flush;
+      if (!read_line(line)) {
+        end_of_input();
+        return;
+      }
+      if (!handle(line)) return;
+    }
+    announce_result();
+  }
+
+ private:
+  const Position& current() const { return game_.position(); }
+  Color to_move() const { return current().side_to_move(); }
+  // True when the opponent of the side to move has offered a draw that stands.
+  bool offer_to_answer() const { return game_.draw_offer() == ~to_move(); }
+
+  bool read_line(std::string& line) {
+    if (!std::getline(in_, line)) return false;
+    line = trim(line);
+    return true;
+  }
+
+  std::string prompt() const {
+    const std::string dots = to_move() == WHITE ? "." : "...";
+    return color_name(to_move()) + " to move (" + std::to_string(current().fullmove_number()) + dots + "): ";
+  }
+
+  void show_board() {
+    out_ << board_diagram(current(), {options_.style, bottom_});
+    if (!labels_.empty()) out_ << "Last move: " << labels_.back() << '\n';
+    // Checkmate is announced as the result instead.
+    if (current().in_check() && !game_.is_over()) out_ << color_name(to_move()) << " is in check.\n";
+    if (offer_to_answer())
+      out_ << color_name(~to_move()) << " offers a draw: " << color_name(to_move())
+           << ", answer yes or no, or play a move to decline.\n";
+  }
+
+  // Returns false when the loop must stop at once (quit or end of input).
+  bool handle(const std::string& line) {
+    if (line.empty()) return true;
+    const std::string word = ascii_lower(line);
+    if (word == "help" || word == "?") {
+      show_help();
+    } else if (is_quit(word)) {
+      leave("Game left unfinished.");
+      return false;
+    } else if (word == "undo") {
+      undo();
+    } else if (word == "flip") {
+      bottom_ = ~bottom_;
+      out_ << '\n';
+      show_board();
+    } else if (word == "board") {
+      out_ << '\n';
+      show_board();
+    } else if (word == "fen") {
+      out_ << to_fen(current()) << '\n';
+    } else if (word == "pgn") {
+      out_ << pgn();
+    } else if (word == "moves") {
+      list_moves();
+    } else if (word == "resign") {
+      report_failure(game_.resign(to_move()));
+    } else if (word == "draw") {
+      return draw();
+    } else if (is_yes(word) || is_no(word)) {
+      answer_offer(is_yes(word));
+    } else {
+      try_move(line);
+    }
+    return true;
+  }
+
+  template <class T>
+  void report_failure(const Result<T>& done) {
+    if (!done) out_ << done.error().message << '\n';
+  }
+
+  void try_move(const std::string& text) {
+    auto parsed = parse_move(current(), text, MoveReadOptions{options_.language});
+    if (!parsed) {
+      // parse_move's message already names the candidates, in the chosen letters.
+      out_ << parsed.error().message << '\n';
+      if (parsed.error().kind == MoveErrorKind::SYNTAX) out_ << "Type 'help' for the list of commands.\n";
+      return;
+    }
+    play(parsed.value());
+  }
+
+  void play(Move m) {
+    const bool declines = offer_to_answer();
+    const Position& before = current();
+    const std::string number = std::to_string(before.fullmove_number()) + (before.side_to_move() == WHITE ? ". " : "... ");
+    std::string label = number + to_san(before, m, SanStyle::LETTERS, options_.language);
+    const Result<bool> played = game_.play(m);
+    if (!played) return report_failure(played);
+    labels_.push_back(std::move(label));
+    // Moving instead of answering rejects the offer (FIDE 2014 Art. 9.1.b.1).
+    if (declines) out_ << "Draw offer declined.\n";
+    out_ << '\n';
+    show_board();
+  }
+
+  void undo() {
+    if (labels_.empty()) {
+      out_ << "Nothing to undo.\n";
+      return;
+    }
+    const Result<bool> taken = game_.takeback();
+    if (!taken) return report_failure(taken);
+    out_ << "Took back " << labels_.back() << ".\n\n";
+    labels_.pop_back();
+    show_board();
+  }
+
+  // `draw` accepts a standing offer, claims a draw the side to move is
+  // entitled to (FIDE Art. 9.2, 9.3), or else offers one and asks the
+  // opponent at once (Art. 9.1). Returns false when the loop must stop.
+  bool draw() {
+    const Color offerer = to_move();
+    if (offer_to_answer()) {
+      answer_offer(true);
+      return true;
+    }
+    if (game_.can_claim_threefold()) {
+      report_failure(game_.claim_draw(offerer, ClaimGround::THREEFOLD_REPETITION));
+      return true;
+    }
+    if (game_.can_claim_fifty_moves()) {
+      report_failure(game_.claim_draw(offerer, ClaimGround::FIFTY_MOVES));
+      return true;
+    }
+    if (const Result<bool> offered = game_.offer_draw(offerer); !offered) {
+      report_failure(offered);
+      return true;
+    }
+    out_ << color_name(offerer) << " offers a draw.\n";
+    std::string answer;
+    for (;;) {
+      out_ << color_name(~offerer) << ", do you accept the draw? (yes/no): " << std::flush;
+      if (!read_line(answer)) {
+        end_of_input();
+        return false;
+      }
+      const std::string word = ascii_lower(answer);
+      if (is_yes(word) || is_no(word)) {
+        report_failure(is_yes(word) ? game_.accept_draw(~offerer) : game_.decline_draw(~offerer));
+        if (is_no(word)) out_ << color_name(~offerer) << " declines the draw.\n";
+        return true;
+      }
+      if (is_quit(word)) {
+        leave("Game left unfinished.");
+        return false;
+      }
+      // The offerer may play on; the offer then stands until the opponent
+      // answers or moves (Art. 9.1.b).
+      if (auto move = parse_move(current(), answer, MoveReadOptions{options_.language})) {
+        play(move.value());
+        return true;
+      }
+      out_ << "Please answer yes or no (or play " << color_name(offerer)
+           << "'s move; the offer then stands until " << color_name(~offerer) << " answers).\n";
+    }
+  }
+
+  void answer_offer(bool accept) {
+    if (!offer_to_answer()) {
+      out_ << "There is no draw offer to answer.\n";
+      return;
+    }
+    report_failure(accept ? game_.accept_draw(to_move()) : game_.decline_draw(to_move()));
+    if (!accept) out_ << color_name(to_move()) << " declines the draw.\n";
+  }
+
+  void list_moves() {
+    std::vector<std::string> sans;
+    for (Move m : legal_moves(current())) sans.push_back(to_san(current(), m, SanStyle::LETTERS, options_.language));
+    std::sort(sans.begin(), sans.end());
+    out_ << sans.size() << " legal moves:";
+    for (const std::string& san : sans) out_ << ' ' << san;
+    out_ << '\n';
+  }
+
+  void show_help() {
+    out_ << "Moves: Nf3, exd5, O-O, e8=Q (SAN), Ng1-f3 (long), g1f3 (UCI)"
+         << (options_.style == DiagramStyle::UNICODE ? " or ♘f3" : "") << ".\n";
+    if (options_.language != Language::EN) {
+      out_ << "Piece letters (" << language_code(options_.language) << "):";
+      for (PieceType pt : {KING, QUEEN, ROOK, BISHOP, KNIGHT}) out_ << ' ' << piece_letter(options_.language, pt);
+      out_ << " (English letters work too)\n";
+    }
+    out_ << "Commands:\n"
+            "  undo    take back the last move\n"
+            "  flip    turn the board around\n"
+            "  board   draw the board again\n"
+            "  moves   list the legal moves\n"
+            "  fen     show the position as FEN\n"
+            "  pgn     show the game so far as PGN\n"
+            "  draw    offer a draw (or claim one after a threefold repetition or 50 moves)\n"
+            "  resign  resign the game\n"
+            "  quit    stop (shows the game so far)\n";
+  }
+
+  void announce_result() {
+    out_ << announcement(*game_.outcome(), options_.rules, options_.style) << "\n\n" << pgn();
+  }
+
+  void leave(std::string_view message) { out_ << message << "\n\n" << pgn(); }
+
+  void end_of_input() {
+    out_ << '\n';
+    leave("End of input: the game is left unfinished.");
+  }
+
+  // The game in PGN export format (English letters, as the standard asks),
+  // with the reason it ended and any draw offers (laws/game_record.h).
+  std::string pgn() const {
+    PgnTags tags;
+    tags.set("Event", "Casual game");
+    tags.set("Date", options_.date.empty() ? today() : options_.date);
+    tags.set("Round", "-");
+    tags.set("White", options_.white);
+    tags.set("Black", options_.black);
+    PgnWriteOptions format;
+    format.max_line_length = 79;  // PGN standard 8.2.2: export lines stay under 80 columns
+    auto text = write_pgn(game_to_pgn(game_, tags), format);
+    // Every move was legal when played, so writing cannot fail; say so if it does.
+    return text ? text.value() : "PGN export failed: " + text.error().message + '\n';
+  }
+
+  std::istream& in_;
+  std::ostream& out_;
+  const PlayOptions& options_;
+  Color bottom_;
+  Game game_;
+  std::vector<std::string> labels_;  // "12. e4" for each move played, in the chosen letters
+};
+
+}  // namespace
+
+Result<Position> starting_position(const PlayOptions& options) {
+  if (options.chess960 && !options.fen.empty()) return fail("tabiya play: give either --fen or --chess960, not both");
+  if (options.chess960) {
+    auto pos = chess960_start_position(*options.chess960);
+    if (!pos) return fail("tabiya play: --chess960 " + std::to_string(*options.chess960) + ": " + pos.error().message);
+    return pos;
+  }
+  if (!options.fen.empty()) {
+    auto pos = parse_fen(options.fen);
+    if (!pos) return fail("tabiya play: --fen \"" + options.fen + "\": " + pos.error().message);
+    return pos;
+  }
+  return Position::startpos();
+}
+
+int run_terminal_game(std::istream& in, std::ostream& out, const PlayOptions& options) {
+  auto start = starting_position(options);
+  if (!start) {
+    out << start.error().message << '\n';
+    return 2;
+  }
+  TerminalGame(in, out, options, start.value()).run();
+  return 0;
+}
+
+}  // namespace tabiya::cli

@@ -1,0 +1,49 @@
+// A game of chess between two people sharing one terminal: the board is drawn
+// after every move, moves are typed in any notation parse_move accepts, and a
+// few words (undo, flip, fen, pgn, draw, resign, help, quit) steer the game.
+// The Laws (endings, offers, claims, takebacks) are laws/game.h's; this file
+// is only the conversation with the players.
+// The loop reads lines from a stream and writes to a stream, so tests can
+// play whole games from a script.
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+#include "core/position.h"
+#include "core/result.h"
+#include "laws/rules_profile.h"
+#include "notation/board_diagram.h"
+#include "notation/language.h"
+
+namespace tabiya::cli {
+
+struct PlayOptions {
+  DiagramStyle style = DiagramStyle::UNICODE;
+  // Draw the board from Black's side from the start.
+  bool flipped = false;
+  // Piece letters for reading moves and for the SAN shown on screen; the PGN
+  // export always uses English letters, as the PGN standard requires.
+  Language language = Language::EN;
+  // The edition of the FIDE Laws that decides how the game ends.
+  RulesEdition rules = DEFAULT_RULES_EDITION;
+  // Start from this FEN instead of the initial position.
+  std::string fen;
+  // Start from this Chess960 position (0..959) instead.
+  std::optional<int> chess960;
+  // PGN tags.
+  std::string white = "?";
+  std::string black = "?";
+  // "YYYY.MM.DD"; empty means today.
+  std::string date;
+};
+
+// The position the game starts from, or a message naming the bad option.
+Result<Position> starting_position(const PlayOptions& options);
+
+// Plays one game reading `in` and writing to `out`. Returns 0 when the game
+// ends (finished, quit or end of input) and 2 when the options are invalid.
+int run_terminal_game(std::istream& in, std::ostream& out, const PlayOptions& options);
+
+}  // namespace tabiya::cli

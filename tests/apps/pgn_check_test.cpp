@@ -1,0 +1,77 @@
+// `tabiya pgn check`: replaying recorded games under the Laws.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "pgn_check.h"
+
+namespace tabiya::cli {
+namespace {
+
+PgnCheckSummary check(const std::string& pgn, std::string& output) {
+  std::istringstream in(pgn);
+  std::ostringstream out;
+  PgnCheckSummary s = check_pgn(in, "games.pgn", RulesEdition::FIDE_2018, out);
+  output = out.str();
+  return s;
+}
+
+TEST(PgnCheck, CorrectGamesPass) {
+  std::string out;
+  auto s = check("[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+                 "[Result \"0-1\"]\n\n1. d4 d5 0-1\n",
+                 out);
+  EXPECT_EQ(s.games, 2);
+  EXPECT_EQ(s.games_with_problems, 0) << out;
+  EXPECT_NE(out.find("2 games, 2 ok"), std::string::npos) << out;
+}
+
+// FIDE 2014 Art. 5.1.a: checkmate ends the game; the mated side cannot win.
+TEST(PgnCheck, ResultContradictingCheckmateIsReported) {
+  std::string out;
+  auto s = check("[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n", out);
+  EXPECT_EQ(s.contradicting_results, 1);
+  EXPECT_NE(out.find("game 1"), std::string::npos) << out;
+  EXPECT_NE(out.find("Checkmate"), std::string::npos) << out;
+}
+
+// FIDE 2014 Art. 6.9: a flag fall is a draw when the opponent cannot mate.
+TEST(PgnCheck, TimeLossThatArticle69MakesADraw) {
+  std::string out;
+  auto s = check("[Result \"0-1\"]\n[Termination \"time forfeit\"]\n[SetUp \"1\"]\n"
+                 "[FEN \"8/8/4k3/8/8/8/4P3/4K2N w - - 0 1\"]\n\n1. Ng3 Kd5 0-1\n",
+                 out);
+  EXPECT_EQ(s.contradicting_results, 1) << out;
+  EXPECT_NE(out.find("Art. 6.9"), std::string::npos) << out;
+}
+
+// FIDE 2014 Art. 5.2.b: play continued past a dead position.
+TEST(PgnCheck, MovesAfterADeadPositionAreReported) {
+  std::string out;
+  auto s = check("[SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/8/3b4/4K2N w - - 0 1\"]\n\n1. Kxd2 Kd5 2. Ng3 *\n", out);
+  EXPECT_EQ(s.contradicting_results, 1) << out;
+  EXPECT_NE(out.find("after the game ended"), std::string::npos) << out;
+  EXPECT_NE(out.find("Dead position"), std::string::npos) << out;
+}
+
+// FIDE 2018 Art. 9.6.1: fivefold repetition ends the game.
+TEST(PgnCheck, MovesAfterFivefoldRepetitionAreReported) {
+  std::string out;
+  auto s = check("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4 *\n", out);
+  EXPECT_EQ(s.contradicting_results, 1) << out;
+  EXPECT_NE(out.find("Fivefold"), std::string::npos) << out;
+}
+
+TEST(PgnCheck, IllegalMovesNameGameMoveAndText) {
+  std::string out;
+  auto s = check("[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n", out);
+  EXPECT_EQ(s.games, 2);
+  EXPECT_EQ(s.illegal_moves, 1);
+  EXPECT_NE(out.find("game 2"), std::string::npos) << out;
+  EXPECT_NE(out.find("2."), std::string::npos) << out;
+  EXPECT_NE(out.find("Ke3"), std::string::npos) << out;
+  EXPECT_NE(out.find("2 games, 1 ok"), std::string::npos) << out;
+}
+
+}  // namespace
+}  // namespace tabiya::cli
