@@ -1,10 +1,12 @@
 // `tabiya play`: two people at one terminal (see terminal_game.h).
 #include <iostream>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "commands.h"
+#include "laws/time_control.h"
 #include "terminal_game.h"
 
 namespace tabiya::cli {
@@ -13,7 +15,9 @@ namespace {
 struct PlayArguments {
   bool ascii = false;
   std::string language = "en";
-  int chess960 = -1;
+  // "" after a bare --chess960: a random start position.
+  std::string chess960;
+  std::string time_control;
   std::string rules{rules_profile(DEFAULT_RULES_EDITION).name};
   PlayOptions options;
 };
@@ -35,18 +39,44 @@ void add_play_command(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::IsMember(editions));
   CLI::Option* fen = play->add_option("--fen", args->options.fen, "Start from this position (FEN)");
-  CLI::Option* chess960 = play->add_option("--chess960", args->chess960, "Start from Chess960 position N (0-959)")
-                              ->check(CLI::Range(0, 959));
+  CLI::Option* chess960 =
+      play->add_option("--chess960", args->chess960, "Start from Chess960 position N (0-959); without N, a random one")
+          ->expected(0, 1)
+          ->check(CLI::Validator(
+              [](std::string& text) -> std::string {
+                if (text.empty()) return {};
+                return CLI::Range(0, 959)(text);
+              },
+              "INT in [0 - 959]"));
+  CLI::Option* time_control = play->add_option(
+      "--tc", args->time_control,
+      "Play with clocks: minutes + seconds per move, e.g. 5+3, 40/90+30:30+30, 15d5 (delay), 3b2 (Bronstein)");
   fen->excludes(chess960);
   play->add_option("--white", args->options.white, "White player's name (for the PGN)");
   play->add_option("--black", args->options.black, "Black player's name (for the PGN)");
 
-  play->callback([args] {
+  play->callback([args, chess960, time_control] {
     PlayOptions options = args->options;
     options.style = args->ascii ? DiagramStyle::ASCII : DiagramStyle::UNICODE;
     options.language = parse_language(args->language).value_or(Language::EN);
     options.rules = parse_rules_edition(args->rules).value_or(DEFAULT_RULES_EDITION);
-    if (args->chess960 >= 0) options.chess960 = args->chess960;
+    if (*time_control) {
+      auto tc = parse_human_time_control(args->time_control);
+      if (!tc) {
+        std::cerr << "tabiya play: --tc: " << tc.error().message << '\n';
+        throw CLI::RuntimeError(2);
+      }
+      options.time_control = tc.value();
+    }
+    if (*chess960) {
+      if (args->chess960.empty()) {
+        std::random_device seed;
+        options.chess960 = std::uniform_int_distribution<int>(0, 959)(seed);
+        std::cout << "Chess960 start position " << *options.chess960 << '\n';
+      } else {
+        options.chess960 = std::stoi(args->chess960);  // checked by the validator above
+      }
+    }
     // Report a bad start position on stderr with a failing exit code.
     if (auto start = starting_position(options); !start) {
       std::cerr << start.error().message << '\n';

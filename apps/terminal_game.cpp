@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <ctime>
 #include <istream>
 #include <ostream>
@@ -70,10 +71,23 @@ std::string announcement(const Outcome& outcome, RulesEdition edition, DiagramSt
          ")";
 }
 
-// Casual play: no clocks, takebacks allowed, the chosen edition's Laws.
+// A clock reading as m:ss, or h:mm:ss from an hour up (whole seconds, rounded down).
+std::string clock_text(Millis remaining) {
+  const long long total = std::max<long long>(0, remaining.count() / 1000);
+  char buffer[32];
+  if (total >= 3600)
+    std::snprintf(buffer, sizeof buffer, "%lld:%02lld:%02lld", total / 3600, total / 60 % 60, total % 60);
+  else
+    std::snprintf(buffer, sizeof buffer, "%lld:%02lld", total / 60, total % 60);
+  return buffer;
+}
+
+// Casual play under the chosen edition's Laws: takebacks allowed unless the
+// game has clocks.
 GameOptions game_options(const PlayOptions& options) {
   GameOptions game;
   game.rules = options.rules;
+  if (options.time_control && options.time_control->has_clock()) game.time_control = options.time_control;
   return game;
 }
 
@@ -84,7 +98,7 @@ class TerminalGame {
         out_(out),
         options_(options),
         bottom_(options.flipped ? BLACK : WHITE),
-        game_(start, game_options(options)) {}
+        game_(start, game_options(options), options.time_source) {}
 
   void run() {
     out_ << "tabiya play: two players, one board. Type a move (e4, Nf3, O-O, e2e4) or 'help'.\n\n";
@@ -96,6 +110,8 @@ class TerminalGame {
         end_of_input();
         return;
       }
+      // The flag may have fallen while the player was thinking (FIDE Art. 6.9).
+      if (flag_fell()) break;
       if (!handle(line)) return;
     }
     announce_result();
@@ -115,12 +131,29 @@ class TerminalGame {
 
   std::string prompt() const {
     const std::string dots = to_move() == WHITE ? "." : "...";
-    return color_name(to_move()) + " to move (" + std::to_string(current().fullmove_number()) + dots + "): ";
+    const std::string clocks = game_.clock() ? " [" + clocks_text() + "]" : "";
+    return color_name(to_move()) + " to move (" + std::to_string(current().fullmove_number()) + dots + ")" + clocks +
+           ": ";
+  }
+
+  // "White 4:57, Black 5:03"; only for games with clocks.
+  std::string clocks_text() const {
+    const Clock& clock = *game_.clock();
+    return "White " + clock_text(clock.remaining(WHITE)) + ", Black " + clock_text(clock.remaining(BLACK));
+  }
+
+  // Ends the game if the side to move has run out of time; says whose flag fell.
+  bool flag_fell() {
+    if (!game_.check_flag()) return false;
+    const std::optional<Color> loser = game_.outcome()->culprit;
+    out_ << '\n' << (loser ? color_name(*loser) + "'s flag has fallen." : std::string("A flag has fallen.")) << '\n';
+    return true;
   }
 
   void show_board() {
     out_ << board_diagram(current(), {options_.style, bottom_});
     if (!labels_.empty()) out_ << "Last move: " << labels_.back() << '\n';
+    if (game_.clock()) out_ << "Clocks: " << clocks_text() << '\n';
     // Checkmate is announced as the result instead.
     if (current().in_check() && !game_.is_over()) out_ << color_name(to_move()) << " is in check.\n";
     if (offer_to_answer())
@@ -156,6 +189,8 @@ class TerminalGame {
       report_failure(game_.resign(to_move()));
     } else if (word == "draw") {
       return draw();
+    } else if (word == "claim" || word.rfind("claim ", 0) == 0) {
+      claim(trim(std::string_view(line).substr(5)));
     } else if (is_yes(word) || is_no(word)) {
       answer_offer(is_yes(word));
     } else {
@@ -180,11 +215,16 @@ class TerminalGame {
     play(parsed.value());
   }
 
-  void play(Move m) {
-    const bool declines = offer_to_answer();
+  // "12. e4" or "12... e5", in the chosen letters.
+  std::string move_label(Move m) const {
     const Position& before = current();
     const std::string number = std::to_string(before.fullmove_number()) + (before.side_to_move() == WHITE ? ". " : "... ");
-    std::string label = number + to_san(before, m, SanStyle::LETTERS, options_.language);
+    return number + to_san(before, m, SanStyle::LETTERS, options_.language);
+  }
+
+  void play(Move m) {
+    const bool declines = offer_to_answer();
+    std::string label = move_label(m);
     const Result<bool> played = game_.play(m);
     if (!played) return report_failure(played);
     labels_.push_back(std::move(label));
@@ -235,6 +275,7 @@ class TerminalGame {
         end_of_input();
         return false;
       }
+      if (flag_fell()) return true;
       const std::string word = ascii_lower(answer);
       if (is_yes(word) || is_no(word)) {
         report_failure(is_yes(word) ? game_.accept_draw(~offerer) : game_.decline_draw(~offerer));
@@ -254,6 +295,54 @@ class TerminalGame {
       out_ << "Please answer yes or no (or play " << color_name(offerer)
            << "'s move; the offer then stands until " << color_name(~offerer) << " answers).\n";
     }
+  }
+
+  // `claim` or `claim MOVE`: the player having the move claims a draw on the
+  // current position, or declares the move he intends to play and claims on
+  // the position it leads to (FIDE 2014 Art. 9.2.a, 9.3.a): threefold
+  // repetition if it applies, else the fifty-move rule. An upheld claim draws
+  // the game; a rejected one gives the opponent extra time (Art. 9.5.b), the
+  // intended move is played and the claim stands as a draw offer (9.1.b).
+  void claim(std::string_view move_text) {
+    std::optional<Move> intended;
+    std::string label;
+    if (!move_text.empty()) {
+      auto parsed = parse_move(current(), move_text, MoveReadOptions{options_.language});
+      if (!parsed) {
+        out_ << parsed.error().message << '\n';
+        return;
+      }
+      intended = parsed.value();
+      label = move_label(*intended);
+    }
+    const ClaimGround ground = !game_.can_claim_threefold(intended) && game_.can_claim_fifty_moves(intended)
+                                   ? ClaimGround::FIFTY_MOVES
+                                   : ClaimGround::THREEFOLD_REPETITION;
+    const std::size_t events_before = game_.events().size();
+    const std::size_t moves_before = game_.moves().size();
+    const Result<ClaimVerdict> verdict = game_.claim_draw(to_move(), ground, intended);
+    if (!verdict) return report_failure(verdict);
+    const bool moved = game_.moves().size() > moves_before;
+    if (moved) labels_.push_back(std::move(label));
+    if (verdict.value().upheld) {
+      // The result is announced next; show the position the intended move reached.
+      if (moved) {
+        out_ << '\n';
+        show_board();
+      }
+      return;
+    }
+    out_ << "Claim rejected: " << verdict.value().explanation << ".\n";
+    if (game_.clock()) {
+      for (std::size_t i = events_before; i < game_.events().size(); ++i) {
+        const GameEvent& event = game_.events()[i];
+        if (event.kind == GameEventKind::TIME_ADDED && event.player)
+          out_ << color_name(*event.player) << " gets extra time: " << event.detail << ".\n";
+      }
+    }
+    if (game_.is_over()) return;
+    out_ << '\n';
+    show_board();
   }
 
   void answer_offer(bool accept) {
@@ -290,6 +379,8 @@ class TerminalGame {
             "  fen     show the position as FEN\n"
             "  pgn     show the game so far as PGN\n"
             "  draw    offer a draw (or claim one after a threefold repetition or 50 moves)\n"
+            "  claim   claim a draw now (threefold repetition, else 50 moves)\n"
+            "  claim M claim a draw on the move M you intend to play (it is played either way)\n"
             "  resign  resign the game\n"
             "  quit    stop (shows the game so far)\n";
   }

@@ -1,6 +1,7 @@
 // A game of chess between two people sharing one terminal: the board is drawn
 // after every move, moves are typed in any notation parse_move accepts, and a
-// few words (undo, flip, fen, pgn, draw, resign, help, quit) steer the game.
+// few words (undo, flip, fen, pgn, draw, claim, resign, help, quit) steer the
+// game. With a time control both clocks run (FIDE Art. 6) and are shown.
 // The Laws (endings, offers, claims, takebacks) are laws/game.h's; this file
 // is only the conversation with the players.
 // The loop reads lines from a stream and writes to a stream, so tests can
@@ -8,12 +9,15 @@
 #pragma once
 
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 
 #include "core/position.h"
 #include "core/result.h"
 #include "laws/rules_profile.h"
+#include "laws/time_control.h"
+#include "laws/time_source.h"
 #include "notation/board_diagram.h"
 #include "notation/language.h"
 
@@ -37,6 +41,12 @@ struct PlayOptions {
   std::string black = "?";
   // "YYYY.MM.DD"; empty means today.
   std::string date;
+  // Play with clocks under this time control; nullopt (or an untimed control)
+  // plays without clocks.
+  std::optional<TimeControl> time_control;
+  // Where the clocks read the time; nullptr means the machine's steady clock.
+  // Tests pass a ManualTimeSource.
+  std::shared_ptr<const TimeSource> time_source;
 };
 
 // The position the game starts from, or a message naming the bad option.

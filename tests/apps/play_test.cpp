@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <iostream>
+#include <memory>
 #include <random>
 #include <sstream>
 #include <string>
@@ -13,6 +14,8 @@
 #include "commands.h"
 #include "core/movegen.h"
 #include "core/uci_move.h"
+#include "laws/time_control.h"
+#include "laws/time_source.h"
 
 namespace tabiya::cli {
 namespace {
@@ -494,6 +497,153 @@ TEST(Play, RandomGamesPlayToTheirEnd) {
   }
 }
 
+// Input whose lines arrive one by one, each after the player thought for a
+// given time on a ManualTimeSource: a script of a timed game.
+class ThinkingInput : public std::streambuf {
+ public:
+  struct Line {
+    Millis think;
+    std::string text;
+  };
+  ThinkingInput(std::vector<Line> lines, ManualTimeSource& time) : lines_(std::move(lines)), time_(time) {}
+
+ protected:
+  int_type underflow() override {
+    if (next_ == lines_.size()) return traits_type::eof();
+    time_.advance(lines_[next_].think);
+    current_ = lines_[next_++].text + '\n';
+    setg(current_.data(), current_.data(), current_.data() + current_.size());
+    return traits_type::to_int_type(current_[0]);
+  }
+
+ private:
+  std::vector<Line> lines_;
+  ManualTimeSource& time_;
+  std::size_t next_ = 0;
+  std::string current_;
+};
+
+using std::chrono::minutes;
+using std::chrono::seconds;
+
+std::string play_timed(const std::string& tc, std::vector<ThinkingInput::Line> lines, PlayOptions options = fixed_date()) {
+  auto time = std::make_shared<ManualTimeSource>();
+  auto parsed = parse_human_time_control(tc);
+  EXPECT_TRUE(parsed) << tc;
+  if (parsed) options.time_control = parsed.value();
+  options.time_source = time;
+  ThinkingInput script(std::move(lines), *time);
+  std::istream in(&script);
+  std::ostringstream out;
+  EXPECT_EQ(run_terminal_game(in, out, options), 0);
+  return out.str();
+}
+
+// FIDE 2014 Art. 6.3 (time controls): with 5 min + 3 s per move credited from
+// move 1, both clocks start at 5:03 and show under the board and in the prompt.
+TEST(PlayTimed, ClocksAreShown) {
+  const std::string out = play_timed("5+3", {{seconds(10), "e4"}, {seconds(65), "e5"}});
+  EXPECT_THAT(out, HasSubstr("Clocks: White 5:03, Black 5:03\n"));
+  EXPECT_THAT(out, HasSubstr("White to move (1.) [White 5:03, Black 5:03]: "));
+  // White used 10 s and got 3 s for his next move; Black used 65 s.
+  EXPECT_THAT(out, HasSubstr("Black to move (1...) [White 4:56, Black 5:03]: "));
+  EXPECT_THAT(out, HasSubstr("Clocks: White 4:56, Black 4:01\n"));
+}
+
+TEST(PlayTimed, LongControlsShowHours) {
+  const std::string out = play_timed("40/90+30:30+30", {});
+  EXPECT_THAT(out, HasSubstr("Clocks: White 1:30:30, Black 1:30:30\n"));
+}
+
+TEST(PlayTimed, UntimedControlHasNoClocks) {
+  const std::string out = play_timed("-", {{seconds(10), "e4"}});
+  EXPECT_THAT(out, Not(HasSubstr("Clocks:")));
+  EXPECT_THAT(out, HasSubstr("Black to move (1...): "));
+}
+
+// FIDE 2018 Art. 6.9: a player who does not complete the prescribed moves in
+// the allotted time loses the game when the opponent can still checkmate.
+TEST(PlayTimed, FlagFallLosesOnTime) {
+  const std::string out =
+      play_timed("1+0", {{seconds(5), "e4"}, {seconds(61), "e5"}, {seconds(1), "Nf3"}});
+  EXPECT_THAT(out, HasSubstr("Black's flag has fallen.\n"));
+  EXPECT_THAT(out, HasSubstr("Loss on time: White wins 1-0 (FIDE 2018 Art. 6.9)\n"));
+  // The move typed after the flag fell is not played.
+  EXPECT_THAT(out, Not(HasSubstr("Last move: 1... e5")));
+  EXPECT_THAT(out, HasSubstr("[Result \"1-0\"]"));
+}
+
+// Before 2009 the article was 6.10 (FIDE 2005 Art. 6.10).
+TEST(PlayTimed, FlagFallCitesTheChosenEdition) {
+  PlayOptions options = fixed_date();
+  options.rules = RulesEdition::FIDE_2005;
+  const std::string out = play_timed("1+0", {{seconds(61), "e4"}}, options);
+  EXPECT_THAT(out, HasSubstr("White's flag has fallen.\n"));
+  EXPECT_THAT(out, HasSubstr("Loss on time: Black wins 0-1 (FIDE 2005 Art. 6.10)\n"));
+}
+
+// FIDE 2018 Art. 6.9: the game is drawn if the opponent cannot checkmate the
+// player's king by any series of legal moves (here: Black has a bare king).
+TEST(PlayTimed, FlagFallAgainstABareKingIsADraw) {
+  PlayOptions options = fixed_date();
+  options.fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+  const std::string out = play_timed("1+0", {{seconds(70), "e3"}}, options);
+  EXPECT_THAT(out, HasSubstr("White's flag has fallen.\n"));
+  EXPECT_THAT(out, HasSubstr("Flag fall, but the opponent cannot checkmate: draw ½-½ (FIDE 2018 Art. 6.9)\n"));
+  EXPECT_THAT(out, HasSubstr("[Result \"1/2-1/2\"]"));
+}
+
+// Takebacks would undo clock time, so a timed game refuses them.
+TEST(PlayTimed, NoTakebacksWithClocks) {
+  const std::string out = play_timed("5+0", {{seconds(1), "e4"}, {seconds(1), "undo"}});
+  EXPECT_THAT(out, HasSubstr("takeback is not possible in a game with clocks"));
+  EXPECT_THAT(out, HasSubstr("Black to move (1...)"));
+}
+
+// FIDE 2014 Art. 9.2.a: the player claims a draw by writing his intended move,
+// which will produce a third occurrence of the position; the claim is upheld.
+TEST(Play, ClaimWithIntendedMoveUpheld) {
+  const std::string out = play("Nf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\nclaim Ng8\n");
+  EXPECT_THAT(out, HasSubstr("Last move: 4... Ng8\n"));
+  EXPECT_THAT(out, HasSubstr("Threefold repetition, claimed by Black: draw ½-½ (FIDE 2018 Art. 9.2)\n"));
+  EXPECT_THAT(out, HasSubstr("upheld} 4... Ng8 1/2-1/2\n"));
+  EXPECT_THAT(out, HasSubstr("[Result \"1/2-1/2\"]"));
+}
+
+// FIDE 2014 Art. 9.2: a claim on the position on the board after its third occurrence.
+TEST(Play, ClaimOnTheCurrentPosition) {
+  const std::string out = play("Nf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\nNg8\nclaim\n");
+  EXPECT_THAT(out, HasSubstr("Threefold repetition, claimed by White: draw ½-½ (FIDE 2018 Art. 9.2)\n"));
+}
+
+// FIDE 2014 Art. 9.3.a: the fifty-move claim on an intended move.
+TEST(Play, ClaimFiftyMovesWithIntendedMove) {
+  PlayOptions options = fixed_date();
+  options.fen = "4k3/8/8/8/8/8/8/R3K3 w - - 99 80";
+  const std::string out = play("claim Ra2\n", options);
+  EXPECT_THAT(out, HasSubstr("Fifty-move rule, claimed by White: draw ½-½ (FIDE 2018 Art. 9.3)\n"));
+}
+
+// FIDE 2014 Art. 9.5.b: an incorrect claim gives the opponent two extra
+// minutes, the intended move is played, and the claim stands as an offer (9.1.b).
+TEST(PlayTimed, ClaimWithIntendedMoveRejected) {
+  const std::string out = play_timed("15+0", {{seconds(10), "Nf3"}, {seconds(10), "Nf6"}, {seconds(10), "Ng1"},
+                                             {seconds(10), "claim Ng8"}});
+  EXPECT_THAT(out, HasSubstr("Claim rejected: incorrect claim of threefold repetition (Art. 9.2) after Ng8"));
+  EXPECT_THAT(out, HasSubstr("White gets extra time: incorrect draw claim: +2 min (Art. 9.5.b).\n"));
+  EXPECT_THAT(out, HasSubstr("Last move: 2... Ng8\n"));
+  // White 14:40 + 2 min; Black used 20 s.
+  EXPECT_THAT(out, HasSubstr("Clocks: White 16:40, Black 14:40\n"));
+  EXPECT_THAT(out, HasSubstr("Black offers a draw: White, answer yes or no"));
+  EXPECT_THAT(out, Not(HasSubstr("draw ½-½")));
+}
+
+TEST(Play, ClaimWithAnIllegalMoveIsRefused) {
+  const std::string out = play("claim Ke2\n");
+  EXPECT_THAT(out, Not(HasSubstr("Claim rejected")));
+  EXPECT_THAT(out, Not(HasSubstr("Last move")));
+}
+
 }  // namespace
 }  // namespace tabiya::cli
 
@@ -504,6 +654,7 @@ namespace {
 struct CommandRun {
   int exit_code = 0;
   std::string out;
+  std::string err;
 };
 
 CommandRun run_play_command(const std::string& command_line, const std::string& input) {
@@ -512,8 +663,10 @@ CommandRun run_play_command(const std::string& command_line, const std::string& 
   add_play_command(app);
   std::istringstream in(input);
   std::ostringstream out;
+  std::ostringstream err;
   std::streambuf* saved_in = std::cin.rdbuf(in.rdbuf());
   std::streambuf* saved_out = std::cout.rdbuf(out.rdbuf());
+  std::streambuf* saved_err = std::cerr.rdbuf(err.rdbuf());
   CommandRun run;
   try {
     app.parse(command_line, false);
@@ -522,7 +675,9 @@ CommandRun run_play_command(const std::string& command_line, const std::string& 
   }
   std::cin.rdbuf(saved_in);
   std::cout.rdbuf(saved_out);
+  std::cerr.rdbuf(saved_err);
   run.out = out.str();
+  run.err = err.str();
   return run;
 }
 
@@ -540,6 +695,40 @@ TEST(PlayCommand, Chess960Option) {
   const CommandRun run = run_play_command("play --ascii --chess960 0", "");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_THAT(run.out, HasSubstr(" 1 B B Q N N R K R 1\n"));
+}
+
+TEST(PlayCommand, Chess960WithoutANumberPicksOne) {
+  const CommandRun run = run_play_command("play --ascii --chess960", "");
+  EXPECT_EQ(run.exit_code, 0);
+  const std::string prefix = "Chess960 start position ";
+  ASSERT_EQ(run.out.rfind(prefix, 0), 0u) << run.out;
+  const int number = std::stoi(run.out.substr(prefix.size()));
+  EXPECT_GE(number, 0);
+  EXPECT_LE(number, 959);
+  // The board shown is that position's.
+  const CommandRun same = run_play_command("play --ascii --chess960 " + std::to_string(number), "");
+  const std::string board = same.out.substr(same.out.find("   a b c d e f g h"));
+  EXPECT_THAT(run.out, HasSubstr(board.substr(0, board.find("White to move"))));
+}
+
+TEST(PlayCommand, Chess960StandardNumberIsTheUsualStart) {
+  const CommandRun run = run_play_command("play --ascii --chess960 518", "");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_THAT(run.out, HasSubstr(" 1 R N B Q K B N R 1\n"));
+  EXPECT_THAT(run.out, Not(HasSubstr("Chess960 start position")));
+}
+
+TEST(PlayCommand, TimeControlOption) {
+  const CommandRun run = run_play_command("play --tc 15d5", "");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_THAT(run.out, HasSubstr("Clocks: White 15:00, Black 15:00\n"));
+}
+
+TEST(PlayCommand, BadTimeControlFailsWithExitCode2) {
+  const CommandRun run = run_play_command("play --tc 5+x", "e4\n");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.err, HasSubstr("tabiya play: --tc: time control \"5+x\""));
+  EXPECT_THAT(run.out, Not(HasSubstr("to move")));
 }
 
 TEST(PlayCommand, BadFenFailsWithExitCode2) {
