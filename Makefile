@@ -1,0 +1,58 @@
+# tabiya. Quick start: `make run` to play, `make test` to check everything.
+# Every target installs the Debian packages it needs first (scripts/install-deps.sh).
+#
+#   make run      build (release, build/) and start `tabiya play`; extra flags: make run ARGS="--ascii"
+#   make test     unit tests (release and ASan+UBSan), perft smoke, libFuzzer smoke runs
+#   make build    release build only
+#   make bench    Google Benchmark suite and perft speed against Stockfish
+#   make fuzz     each libFuzzer target for FUZZ_SECONDS (default 300), keeping its corpus in build-fuzz/
+#   make format   clang-format the C++ sources in place
+#   make clean    remove the build directories
+#
+# JOBS=N limits build parallelism (default: Ninja's, from the core count).
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+# The steps share build directories and must run in order even under make -j.
+.NOTPARALLEL:
+
+ARGS ?=
+FUZZ_SECONDS ?= 300
+FORMAT_DIRS := src apps tests bench fuzz
+
+.PHONY: deps run build test bench fuzz format clean
+
+deps:
+	@bash scripts/install-deps.sh
+
+build: deps
+	@bash scripts/build.sh release
+
+run: deps
+	@bash scripts/build.sh release tabiya
+	build/tabiya play $(ARGS)
+
+test: deps
+	@bash scripts/test.sh
+
+bench:
+	@bash scripts/install-deps.sh bench
+	@bash scripts/build.sh release
+	@if [ -x build/tabiya_bench ]; then \
+	  build/tabiya_bench; \
+	else \
+	  echo "bench: build/tabiya_bench was not built (no bench/*.cpp); skipping the microbenchmarks"; \
+	fi
+	@bash bench/perft-vs-stockfish.sh
+
+fuzz: deps
+	@targets=$$(for f in fuzz/*.cpp; do [ -e "$$f" ] && basename "$$f" .cpp; done); \
+	  bash scripts/build.sh fuzz $$targets && bash scripts/fuzz.sh --persistent --seconds $(FUZZ_SECONDS) $$targets
+
+format:
+	@bash scripts/install-deps.sh format
+	@find $(FORMAT_DIRS) -type f \( -name '*.h' -o -name '*.cpp' \) -not -path 'fuzz/corpus/*' -print0 \
+	  | xargs -0 -r clang-format-16 -i
+
+clean:
+	rm -rf build build-asan build-fuzz
