@@ -58,8 +58,8 @@ void init_magics(Magic* magics, Bitboard* table, const int (*steps)[2]) {
   for (int sq = 0; sq < 64; ++sq) {
     Square s = Square(sq);
     // Edges never change the attack set, so they are left out of the mask.
-    Bitboard edges = ((rank_bb(RANK_1) | rank_bb(RANK_8)) & ~rank_bb(s)) |
-                     ((file_bb(FILE_A) | file_bb(FILE_H)) & ~file_bb(s));
+    Bitboard edges =
+        ((rank_bb(RANK_1) | rank_bb(RANK_8)) & ~rank_bb(s)) | ((file_bb(FILE_A) | file_bb(FILE_H)) & ~file_bb(s));
     Magic& m = magics[sq];
     m.mask = slide(s, steps, 0) & ~edges;
     m.shift = 64 - popcount(m.mask);
@@ -73,6 +73,12 @@ void init_magics(Magic* magics, Bitboard* table, const int (*steps)[2]) {
       ++size;
       b = (b - m.mask) & m.mask;
     } while (b);
+#if defined(__BMI2__)
+    // PEXT indexes are perfect: no magic to search for.
+    for (int i = 0; i < size; ++i) next_slot[m.index(occupancies[i])] = references[i];
+    next_slot += size;
+    continue;
+#endif
     for (;;) {
       do m.magic = rng.sparse();
       while (popcount((m.magic * m.mask) >> 56) < 6);
@@ -103,8 +109,8 @@ struct Init {
       knight_attack_table[sq] = shift<8>(shift<9>(b)) | shift<8>(shift<7>(b)) | shift<-8>(shift<-7>(b)) |
                                 shift<-8>(shift<-9>(b)) | shift<1>(shift<9>(b)) | shift<-1>(shift<7>(b)) |
                                 shift<1>(shift<-7>(b)) | shift<-1>(shift<-9>(b));
-      king_attack_table[sq] = shift<8>(b) | shift<-8>(b) | shift<1>(b) | shift<-1>(b) | shift<9>(b) |
-                              shift<7>(b) | shift<-7>(b) | shift<-9>(b);
+      king_attack_table[sq] = shift<8>(b) | shift<-8>(b) | shift<1>(b) | shift<-1>(b) | shift<9>(b) | shift<7>(b) |
+                              shift<-7>(b) | shift<-9>(b);
     }
     init_magics(rook_magics, rook_table, ROOK_STEPS);
     init_magics(bishop_magics, bishop_table, BISHOP_STEPS);
@@ -130,12 +136,18 @@ const Init init;
 
 Bitboard piece_attacks(PieceType pt, Square s, Bitboard occupied) {
   switch (pt) {
-    case KNIGHT: return knight_attacks(s);
-    case BISHOP: return bishop_attacks(s, occupied);
-    case ROOK: return rook_attacks(s, occupied);
-    case QUEEN: return queen_attacks(s, occupied);
-    case KING: return king_attacks(s);
-    default: return 0;
+    case KNIGHT:
+      return knight_attacks(s);
+    case BISHOP:
+      return bishop_attacks(s, occupied);
+    case ROOK:
+      return rook_attacks(s, occupied);
+    case QUEEN:
+      return queen_attacks(s, occupied);
+    case KING:
+      return king_attacks(s);
+    default:
+      return 0;
   }
 }
 

@@ -37,8 +37,8 @@ struct CountSink {
 };
 
 // Pawn moves of `pawns` whose destinations lie in `allowed`.
-template <Color Us, class Sink>
-void pawn_moves(const Position& pos, Bitboard pawns, Bitboard allowed, Sink& sink) {
+template <Color Us, class Pos, class Sink>
+void pawn_moves(const Pos& pos, Bitboard pawns, Bitboard allowed, Sink& sink) {
   constexpr int Up = Us == WHITE ? 8 : -8;
   constexpr int UpLeft = Us == WHITE ? 7 : -9;
   constexpr int UpRight = Us == WHITE ? 9 : -7;
@@ -63,8 +63,9 @@ void pawn_moves(const Position& pos, Bitboard pawns, Bitboard allowed, Sink& sin
   }
 }
 
-template <Color Us, class Sink>
-void generate(const Position& pos, Sink& sink) {
+// Pos is a Position or a ChildBoard: anything with the same read-only interface.
+template <Color Us, class Pos, class Sink>
+void generate(const Pos& pos, Sink& sink) {
   constexpr Color Them = ~Us;
   const Square ksq = pos.king_square(Us);
   const Bitboard occupied = pos.pieces(), own = pos.pieces(Us);
@@ -131,6 +132,70 @@ void generate(const Position& pos, Sink& sink) {
     }
 }
 
+// The position after a legal move, reduced to what generate() reads: pieces,
+// side, castling rooks, en passant, checkers and pins. No mailbox, key or
+// counters, and nothing to undo, which is why perft's last ply can afford it.
+class ChildBoard : public PieceSets {
+ public:
+  ChildBoard(const Position& parent, Move m) : PieceSets(parent), parent_(parent) {
+    const Color us = parent.side_to_move(), them = ~us;
+    const Square from = m.from(), to = m.to();
+    const PieceType moving = type_of(parent.piece_on(from));
+    castling_rooks_ = parent.castling_rooks();
+    switch (m.kind()) {
+      case MoveKind::CASTLING:
+        toggle(us, KING, from);
+        toggle(us, ROOK, to);
+        toggle(us, KING, Position::castling_king_to(us, from, to));
+        toggle(us, ROOK, Position::castling_rook_to(us, from, to));
+        break;
+      case MoveKind::EN_PASSANT:
+        toggle(them, PAWN, Square(to - pawn_push(us)));
+        toggle(us, PAWN, from);
+        toggle(us, PAWN, to);
+        break;
+      default:
+        if (Piece captured = parent.piece_on(to); captured != NO_PIECE) toggle(them, type_of(captured), to);
+        toggle(us, moving, from);
+        toggle(us, m.kind() == MoveKind::PROMOTION ? m.promotion() : moving, to);
+        // The generator tests every en passant capture itself, so a possible
+        // capturer is enough to keep the square.
+        if (moving == PAWN && (int(to) ^ int(from)) == 16) {
+          Square ep = Square((from + to) / 2);
+          if (pawn_attacks(us, ep) & pieces(them, PAWN)) en_passant_ = ep;
+        }
+    }
+    if (castling_rooks_) {
+      Bitboard lost = castling_rooks_ & (square_bb(from) | square_bb(to));
+      if (moving == KING) lost |= castling_rooks_ & rank_bb(relative_rank(us, RANK_1));
+      castling_rooks_ ^= lost;
+    }
+    side_ = them;
+    find_checks_and_pins(them, checkers_, pinned_);
+  }
+
+  Color side_to_move() const { return side_; }
+  Bitboard checkers() const { return checkers_; }
+  Bitboard pinned() const { return pinned_; }
+  Square en_passant() const { return en_passant_; }
+  bool en_passant_legal(Square from, Square ep) const { return en_passant_safe(side_, from, ep); }
+  Bitboard castling_rooks() const { return castling_rooks_; }
+  // Castling geometry never changes while a right exists, so the parent's serves.
+  bool can_castle(Color c, CastlingSide side) const {
+    Square rook = parent_.castling_rook(c, side);
+    return rook != SQ_NONE && (castling_rooks_ & square_bb(rook));
+  }
+  Square castling_rook(Color c, CastlingSide side) const { return parent_.castling_rook(c, side); }
+  Bitboard castling_empty_mask(Color c, CastlingSide side) const { return parent_.castling_empty_mask(c, side); }
+  Bitboard castling_king_path(Color c, CastlingSide side) const { return parent_.castling_king_path(c, side); }
+
+ private:
+  const Position& parent_;
+  Bitboard castling_rooks_ = 0, checkers_ = 0, pinned_ = 0;
+  Square en_passant_ = SQ_NONE;
+  Color side_ = WHITE;
+};
+
 }  // namespace
 
 bool MoveList::contains(Move m) const { return std::find(begin(), end(), m) != end(); }
@@ -152,6 +217,18 @@ int count_legal(const Position& pos) {
   CountSink sink;
   if (pos.side_to_move() == WHITE) generate<WHITE>(pos, sink);
   else generate<BLACK>(pos, sink);
+  return sink.count;
+}
+
+}  // namespace tabiya
+
+namespace tabiya {
+
+int count_legal_after(const Position& pos, Move m) {
+  ChildBoard child(pos, m);
+  CountSink sink;
+  if (child.side_to_move() == WHITE) generate<WHITE>(child, sink);
+  else generate<BLACK>(child, sink);
   return sink.count;
 }
 

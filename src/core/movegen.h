@@ -25,6 +25,9 @@ struct MoveList {
 void generate_legal(const Position& pos, MoveList& list);
 MoveList legal_moves(const Position& pos);
 int count_legal(const Position& pos);
+// count_legal() of the position after the legal move m, without making m:
+// perft's bulk-counted last ply, several times cheaper than do/undo_move.
+int count_legal_after(const Position& pos, Move m);
 
 inline bool is_checkmate(const Position& pos) { return pos.in_check() && count_legal(pos) == 0; }
 inline bool is_stalemate(const Position& pos) { return !pos.in_check() && count_legal(pos) == 0; }

@@ -15,6 +15,10 @@ uint64_t perft(Position& pos, int depth) {
   MoveList moves;
   generate_legal(pos, moves);
   uint64_t nodes = 0;
+  if (depth == 2) {
+    for (Move m : moves) nodes += uint64_t(count_legal_after(pos, m));
+    return nodes;
+  }
   UndoInfo undo;
   for (Move m : moves) {
     pos.do_move(m, undo);

@@ -32,18 +32,6 @@ void Position::move_piece(Square from, Square to) {
   board_[to] = p;
 }
 
-Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
-  return (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) | (pawn_attacks(WHITE, s) & pieces(BLACK, PAWN)) |
-         (knight_attacks(s) & pieces(KNIGHT)) | (bishop_attacks(s, occupied) & pieces(BISHOP, QUEEN)) |
-         (rook_attacks(s, occupied) & pieces(ROOK, QUEEN)) | (king_attacks(s) & pieces(KING));
-}
-
-bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
-  return (pawn_attacks(~c, s) & pieces(c, PAWN)) || (knight_attacks(s) & pieces(c, KNIGHT)) ||
-         (king_attacks(s) & pieces(c, KING)) || (bishop_attacks(s, occupied) & pieces(c, BISHOP, QUEEN)) ||
-         (rook_attacks(s, occupied) & pieces(c, ROOK, QUEEN));
-}
-
 Square Position::castling_king_to(Color c, Square king, Square rook) {
   return relative_square(c, rook > king ? SQ_G1 : SQ_C1);
 }
@@ -52,30 +40,7 @@ Square Position::castling_rook_to(Color c, Square king, Square rook) {
   return relative_square(c, rook > king ? SQ_F1 : SQ_D1);
 }
 
-void Position::update_check_info() {
-  Color us = side_, them = ~us;
-  Square ksq = king_square(us);
-  Bitboard occupied = pieces();
-  checkers_ = attackers_to(ksq, occupied) & pieces(them);
-  // A piece is pinned when it is the only one between our king and an enemy
-  // slider that sees the king along that line on an empty board.
-  pinned_ = 0;
-  Bitboard snipers = (rook_attacks(ksq, 0) & pieces(them, ROOK, QUEEN)) |
-                     (bishop_attacks(ksq, 0) & pieces(them, BISHOP, QUEEN));
-  while (snipers) {
-    Square s = pop_lsb(snipers);
-    Bitboard blockers = (between(ksq, s) ^ square_bb(s)) & occupied;
-    if (blockers && !more_than_one(blockers)) pinned_ |= blockers & pieces(us);
-  }
-}
-
-bool Position::en_passant_legal(Square from, Square ep) const {
-  Color us = side_;
-  Square captured = Square(ep - pawn_push(us));
-  Bitboard occupied = (pieces() ^ square_bb(from) ^ square_bb(captured)) | square_bb(ep);
-  Bitboard attackers = attackers_to(king_square(us), occupied) & pieces(~us) & ~square_bb(captured);
-  return !attackers;
-}
+void Position::update_check_info() { find_checks_and_pins(side_, checkers_, pinned_); }
 
 bool Position::any_legal_en_passant(Square ep) const {
   Bitboard capturers = pawn_attacks(~side_, ep) & pieces(side_, PAWN);
@@ -150,8 +115,8 @@ void Position::do_move(Move m, UndoInfo& undo) {
       remove_piece(to);
       put_piece(moving, kto);
       put_piece(rook, rto);
-      k ^= zobrist::piece_square(moving, from) ^ zobrist::piece_square(moving, kto) ^
-           zobrist::piece_square(rook, to) ^ zobrist::piece_square(rook, rto);
+      k ^= zobrist::piece_square(moving, from) ^ zobrist::piece_square(moving, kto) ^ zobrist::piece_square(rook, to) ^
+           zobrist::piece_square(rook, rto);
       break;
     }
     case MoveKind::EN_PASSANT: {

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "core/bitboard.h"
+#include "core/piece_sets.h"
 #include "core/types.h"
 #include "core/zobrist.h"
 
@@ -31,7 +32,7 @@ struct UndoInfo {
   uint16_t halfmove_clock;
 };
 
-class Position {
+class Position : public PieceSets {
  public:
   // The standard starting position.
   static Position startpos();
@@ -39,13 +40,7 @@ class Position {
   // --- Placement ---
   Piece piece_on(Square s) const { return board_[s]; }
   bool empty(Square s) const { return board_[s] == NO_PIECE; }
-  Bitboard pieces() const { return by_color_[WHITE] | by_color_[BLACK]; }
-  Bitboard pieces(Color c) const { return by_color_[c]; }
-  Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
-  Bitboard pieces(PieceType a, PieceType b) const { return by_type_[a] | by_type_[b]; }
-  Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
-  Bitboard pieces(Color c, PieceType a, PieceType b) const { return by_color_[c] & (by_type_[a] | by_type_[b]); }
-  Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+  // pieces(...), king_square(), attackers_to() and attacked_by() come from PieceSets.
 
   // --- State ---
   Color side_to_move() const { return side_; }
@@ -73,9 +68,8 @@ class Position {
   bool in_check() const { return checkers_ != 0; }
   // Pieces of the side to move pinned to their own king.
   Bitboard pinned() const { return pinned_; }
-  Bitboard attackers_to(Square s, Bitboard occupied) const;
+  using PieceSets::attackers_to;
   Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
-  bool attacked_by(Color c, Square s, Bitboard occupied) const;
 
   // --- Moves ---
   // m must be legal in this position (see movegen.h).
@@ -88,7 +82,7 @@ class Position {
   static Square castling_king_to(Color c, Square king, Square rook);
   static Square castling_rook_to(Color c, Square king, Square rook);
   // True if the side to move could capture en passant on ep with the pawn on from.
-  bool en_passant_legal(Square from, Square ep) const;
+  bool en_passant_legal(Square from, Square ep) const { return en_passant_safe(side_, from, ep); }
   // Squares other than king and rook that must be empty to castle, and the
   // squares the king stands on, crosses and reaches (none may be attacked).
   Bitboard castling_empty_mask(Color c, CastlingSide side) const { return castle_empty_[c][side]; }
@@ -118,8 +112,6 @@ class Position {
   bool any_legal_en_passant(Square ep) const;
 
   std::array<Piece, SQUARE_NB> board_{};
-  Bitboard by_type_[PIECE_TYPE_NB]{};
-  Bitboard by_color_[COLOR_NB]{};
   Bitboard castling_rooks_ = 0;
   Bitboard checkers_ = 0;
   Bitboard pinned_ = 0;
@@ -135,7 +127,6 @@ class Position {
   uint16_t halfmove_clock_ = 0;
   int fullmove_number_ = 1;
   bool chess960_ = false;
-
 };
 
 }  // namespace tabiya

@@ -116,6 +116,37 @@ TEST(Perft, NoLegalMovesGivesZero) {
   EXPECT_EQ(perft(stalemate, 2), 0u);
 }
 
+// count_legal_after() skips the make/unmake; it must agree with doing the move
+// and counting, for every move of every test position and of its children
+// (castling, en passant, promotions and pins are all in these files).
+int count_by_making(Position& pos, Move m) {
+  UndoInfo undo;
+  pos.do_move(m, undo);
+  int n = count_legal(pos);
+  pos.undo_move(m, undo);
+  return n;
+}
+
+TEST(Perft, CountAfterAMoveMatchesMakingIt) {
+  int checked = 0;
+  for (const char* file : {"standard.epd", "chess960.epd", "edge.epd", "random.epd"})
+    for (const PerftCase& c : load_perft_file(file)) {
+      Position pos = parse_fen(c.fen).value();
+      for (Move m : legal_moves(pos)) {
+        EXPECT_EQ(count_legal_after(pos, m), count_by_making(pos, m)) << c.where << " " << to_uci(m, pos);
+        UndoInfo undo;
+        pos.do_move(m, undo);
+        for (Move reply : legal_moves(pos)) {
+          EXPECT_EQ(count_legal_after(pos, reply), count_by_making(pos, reply))
+              << c.where << " " << to_uci(m, pos) << " " << to_uci(reply, pos);
+          ++checked;
+        }
+        pos.undo_move(m, undo);
+      }
+    }
+  EXPECT_GT(checked, 10000);
+}
+
 using Divide = std::vector<std::pair<Move, uint64_t>>;
 
 std::map<uint16_t, uint64_t> as_map(const Divide& divide) {
