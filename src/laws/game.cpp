@@ -477,7 +477,9 @@ Result<bool> Game::record_illegal_move(Color by, std::string_view text, std::opt
   }
   int count = ++illegal_moves_[by];
   record(GameEventKind::ILLEGAL_MOVE, by, std::string(text));
-  bool quick = category_ != GameCategory::STANDARD && !options_.supervised && profile_->unsupervised_illegal_move_loses;
+  bool quick =
+      (category_ != GameCategory::STANDARD && !options_.supervised && profile_->unsupervised_illegal_move_loses) ||
+      (category_ == GameCategory::BLITZ && profile_->blitz_first_illegal_move_loses);  // 2001 C3
   int limit = quick ? 1 : profile_->illegal_moves_to_lose;
   if (count >= limit) {
     finish(loss_unless_opponent_cannot_mate(by, Termination::ILLEGAL_MOVE_LOSS, Termination::ILLEGAL_MOVE_DRAW));
@@ -490,6 +492,45 @@ Result<bool> Game::record_illegal_move(Color by, std::string_view text, std::opt
   // player then moves the pawn again (touch move) and chooses the piece himself.
   if (queen && profile_->edition >= RulesEdition::FIDE_2014) return play(*queen);
   return true;
+}
+
+namespace {
+
+std::string time_claim_article(RulesEdition e) {
+  if (e >= RulesEdition::FIDE_2018) return "Appendix A.4.3";
+  if (e >= RulesEdition::FIDE_2009) return "Appendix A.4.c";
+  return "Appendix B7";
+}
+
+}  // namespace
+
+Result<ClaimVerdict> Game::claim_win_on_time(Color claimant) {
+  if (auto r = require_running(); !r) return r.error();
+  std::string article = time_claim_article(profile_->edition);
+  if (!clock_) return fail("the game has no clock");
+  if (category_ == GameCategory::STANDARD || options_.supervised)
+    return fail("a claim of a win on time is for rapid and blitz games without full supervision (" + article +
+                "); here the arbiter calls flag falls (Art. 6.9)");
+  Color flagged = ~claimant;
+  // The clocks are stopped at the claim: only what they show now counts.
+  if (clock_->flag_fallen(claimant)) {
+    record(GameEventKind::CLAIM_REJECTED, claimant,
+           "win on time: the claimant has no time left on his own clock (" + article + ")");
+    return ClaimVerdict{false,
+                        "claim rejected: " + color_name(claimant) + " has no time left either (" + article + ")"};
+  }
+  if (!clock_->flag_fallen(flagged)) {
+    record(GameEventKind::CLAIM_REJECTED, claimant,
+           "win on time: " + color_name(flagged) + "'s flag has not fallen (" + article + ")");
+    return ClaimVerdict{false, "claim rejected: " + color_name(flagged) + " still has time (" + article + ")"};
+  }
+  record(GameEventKind::CLAIM_UPHELD, claimant, "win on time (" + article + ")");
+  record(GameEventKind::FLAG_FALL, flagged, "");
+  // Drawn if the claimant cannot checkmate by any series of legal moves.
+  finish(loss_unless_opponent_cannot_mate(flagged, Termination::TIME_FORFEIT, Termination::TIMEOUT_DRAW));
+  bool won = outcome_->termination == Termination::TIME_FORFEIT;
+  return ClaimVerdict{true, won ? color_name(claimant) + " wins on time (" + article + ")"
+                                : "drawn: " + color_name(claimant) + " cannot checkmate (" + article + ")"};
 }
 
 Result<bool> Game::arbiter_add_time(Color to, Millis amount, std::string_view reason) {

@@ -134,6 +134,12 @@ class Game {
   // Ends the game if the side to move has run out of time at the time source's
   // current instant: lost, or drawn when the opponent cannot mate (6.9).
   bool check_flag();
+  // Rapid/blitz without full supervision (2014 Appendix A.4.c, B.4; 2018
+  // A.4.3; 2001 Appendix B7): the claimant stops the clocks and claims a win
+  // on time. Upheld if his own clock still shows time and the opponent's flag
+  // has fallen; then drawn instead if the claimant cannot checkmate by any
+  // series of legal moves. Rejected otherwise (the game goes on).
+  Result<ClaimVerdict> claim_win_on_time(Color claimant);
   // Both flags fell and the order is unknown (6.11): the edition decides.
   Result<bool> both_flags_fallen();
 
