@@ -14,7 +14,7 @@ namespace {
 // exhaustive stage is what can settle it.
 HelpmateBudget split(uint64_t nodes) {
   uint64_t quick = std::min<uint64_t>(nodes, std::max<uint64_t>(nodes / 5, 64));
-  return HelpmateBudget{quick, nodes - quick};
+  return HelpmateBudget{quick, nodes - quick, nullptr};
 }
 
 // Replays the line: every move legal, ending with the loser checkmated.
@@ -67,8 +67,9 @@ bool reversible(const Position& before, Move move, const Position& after) {
 
 // Can `before` be reached again from `after` (where `move` was just played)?
 // Tries a few out-and-back moves by the side to move around the mover's
-// return, playing them out and comparing the result with `before`.
-bool can_return(const Position& before, Move move, const Position& after) {
+// return, playing them out and comparing the result with `before`. Returns
+// the three moves that do it, or an empty list.
+std::vector<Move> return_trip(const Position& before, Move move, const Position& after) {
   constexpr int MAX_TRIES = 8;
   int tries = 0;
   for (Move out : legal_moves(after)) {
@@ -77,16 +78,30 @@ bool can_return(const Position& before, Move move, const Position& after) {
     UndoInfo undo;
     pos.do_move(out, undo);
     if (pos.castling_rooks() != after.castling_rooks()) continue;
-    if (++tries > MAX_TRIES) return false;
+    if (++tries > MAX_TRIES) return {};
     Move back = Move(move.to(), move.from());
     if (!pos.is_legal(back)) continue;
     pos.do_move(back, undo);
     Move in = Move(out.to(), out.from());
     if (!pos.is_legal(in)) continue;
     pos.do_move(in, undo);
-    if (same_position(pos, before)) return true;
+    if (same_position(pos, before)) return {out, back, in};
   }
-  return false;
+  return {};
+}
+
+// Does the line, played from pos, consist of legal moves and end with
+// `winner` checkmating the other king?
+bool ends_in_mate(const Position& pos, Color winner, std::vector<Move>::const_iterator first,
+                  std::vector<Move>::const_iterator last) {
+  if (first == last) return false;
+  Position p = pos;
+  for (auto it = first; it != last; ++it) {
+    if (!p.is_legal(*it)) return false;
+    UndoInfo undo;
+    p.do_move(*it, undo);
+  }
+  return p.side_to_move() == ~winner && is_checkmate(p);
 }
 
 // Rough material count (pawn 1, minor 3, rook 5, queen 9): the stronger side
@@ -98,18 +113,60 @@ int material(const Position& pos, Color c) {
 
 }  // namespace
 
+// A proof carried from move to move grows by three moves for each move taken
+// back; past this length a fresh (short) one is searched instead.
+constexpr std::size_t MAX_CARRIED_LINE = 96;
+// Positions the mending search may visit before a full dead_position() runs.
+constexpr uint64_t REPAIR_NODES = 64;
+
+void DeadPositionMonitor::keep(const Position& pos, std::vector<Move> line) {
+  last_alive_ = true;
+  last_key_ = pos.key();
+  line_ = std::move(line);
+}
+
 DeadPositionVerdict DeadPositionMonitor::check(const Position& pos) {
   ++searches_;
-  DeadPositionVerdict verdict = dead_position(pos, limits_).verdict;
-  last_alive_ = verdict == DeadPositionVerdict::ALIVE;
+  DeadPositionResult result = dead_position(pos, limits_);
+  last_alive_ = result.verdict == DeadPositionVerdict::ALIVE;
   last_key_ = pos.key();
-  return verdict;
+  side_ = result.mating_side;
+  line_ = std::move(result.mating_line);
+  return result.verdict;
 }
 
 DeadPositionVerdict DeadPositionMonitor::after_move(const Position& before, Move move, const Position& after) {
-  if (last_alive_ && last_key_ == before.key() && reversible(before, move, after) && can_return(before, move, after)) {
-    last_key_ = after.key();
-    return DeadPositionVerdict::ALIVE;
+  if (last_alive_ && last_key_ == before.key() && !line_.empty()) {
+    // The line goes on with this move and still has a mate to come.
+    if (line_.size() > 1 && line_[0] == move) {
+      line_.erase(line_.begin());
+      keep(after, std::move(line_));
+      return DeadPositionVerdict::ALIVE;
+    }
+    // The move replaces the line's first move and the rest still mates.
+    if (ends_in_mate(after, side_, line_.begin() + 1, line_.end())) {
+      line_.erase(line_.begin());
+      keep(after, std::move(line_));
+      return DeadPositionVerdict::ALIVE;
+    }
+    if (line_.size() + 3 <= MAX_CARRIED_LINE && reversible(before, move, after)) {
+      std::vector<Move> trip = return_trip(before, move, after);
+      if (!trip.empty()) {
+        trip.insert(trip.end(), line_.begin(), line_.end());
+        keep(after, std::move(trip));
+        return DeadPositionVerdict::ALIVE;
+      }
+    }
+    // A short search for the same side that tries the old line's moves first
+    // mostly finds a mate by mending the line where the move broke it.
+    if (!statically_unwinnable(after, side_)) {
+      WinnabilityResult mended = search_helpmate(after, side_, HelpmateBudget{REPAIR_NODES, 0, &line_});
+      if (mended.verdict == Winnability::WINNABLE && proves_mate(after, side_, mended.mating_line)) {
+        ++repairs_;
+        keep(after, std::move(mended.mating_line));
+        return DeadPositionVerdict::ALIVE;
+      }
+    }
   }
   return check(after);
 }
@@ -160,11 +217,11 @@ DeadPositionResult dead_position(const Position& pos, const WinnabilityLimits& l
   for (uint64_t quick = 256;; quick *= 8) {
     uint64_t nodes = std::min(quick, budget.quick_nodes / 2);
     for (int i = 0; i < 2; ++i)
-      if (open[i] && try_side(i, HelpmateBudget{nodes, 0})) return result;
+      if (open[i] && try_side(i, HelpmateBudget{nodes, 0, nullptr})) return result;
     if (nodes == budget.quick_nodes / 2) break;
   }
   for (int i = 0; i < 2; ++i)
-    if (open[i] && try_side(i, HelpmateBudget{0, budget.exhaustive_nodes / 2})) return result;
+    if (open[i] && try_side(i, HelpmateBudget{0, budget.exhaustive_nodes / 2, nullptr})) return result;
   result.verdict = open[0] || open[1] ? DeadPositionVerdict::UNDETERMINED : DeadPositionVerdict::DEAD;
   return result;
 }

@@ -66,12 +66,19 @@ inline bool is_dead_position(const Position& pos, const WinnabilityLimits& limit
 }
 
 // Answers Art. 5.2.b after every move of a game, mostly without searching.
-// When the move just played can be taken back (no capture, pawn move,
-// castling or lost right), the previous position is reachable again - the
-// opponent moves a piece out and back while the mover returns - so if that
-// position was proven alive, so is this one: the proof is those three moves
-// followed by the earlier proof. The return trip is played out on a copy and
-// must reproduce the previous position exactly. Otherwise dead_position().
+// It keeps a proof - a mating line - for the last position and carries it
+// over to the next one whenever it can, each time with an exact argument:
+//  - the move played is the first move of the line: the rest is a line from
+//    the new position;
+//  - the move played stands in for the line's first move: the rest of the
+//    line is replayed from the new position and must end in mate;
+//  - the move can be taken back (no capture, pawn move, castling or lost
+//    right): the opponent moves a piece out and back while the mover returns,
+//    which must reproduce the previous position exactly; those three moves
+//    followed by the earlier line are the new proof;
+//  - otherwise a small search for the same side, trying the old line's moves
+//    first, mends the line (the new line is replayed to mate before use).
+// Only when none of these succeeds does it call dead_position().
 class DeadPositionMonitor {
  public:
   explicit DeadPositionMonitor(const WinnabilityLimits& limits = {}) : limits_(limits) {}
@@ -82,12 +89,22 @@ class DeadPositionMonitor {
   DeadPositionVerdict check(const Position& pos);
   // How many positions needed a dead_position() search so far.
   int searches() const { return searches_; }
+  // How many positions were settled by mending the previous line.
+  int repairs() const { return repairs_; }
+  // The proof kept for the last position seen when it is alive: legal moves
+  // from it ending in checkmate (empty if none is kept).
+  const std::vector<Move>& mating_line() const { return line_; }
 
  private:
+  void keep(const Position& pos, std::vector<Move> line);
+
   WinnabilityLimits limits_;
   int searches_ = 0;
   bool last_alive_ = false;  // the last position seen was proven alive
   Key last_key_ = 0;
+  Color side_ = WHITE;      // who mates at the end of it
+  std::vector<Move> line_;  // its mating line
+  int repairs_ = 0;
 };
 
 }  // namespace tabiya

@@ -3,10 +3,11 @@
 #include <algorithm>
 
 #include "core/movegen.h"
+#include "core/uci_move.h"
 #include "laws/dead_position.h"
 #include "laws/game_category.h"
+#include "laws/rules_profile.h"
 #include "notation/move_reader.h"
-#include "core/uci_move.h"
 #include "notation/san.h"
 
 namespace tabiya {
@@ -75,6 +76,9 @@ Result<bool> Game::play(Move m) {
     return fail(color_name(mover) + "'s flag fell before the move was made");
   }
   if (!pos.is_legal(m)) return fail("illegal move " + to_uci(m, pos) + " in this position");
+  if (quickplay_claimant_ && !quickplay_postponed_)
+    return fail("the quickplay finish claim awaits the arbiter's decision; the game continues after it");
+  quickplay_request_.reset();  // a G.4 request lapses once the requester moves
   // Touching a piece to move rejects the opponent's offer (9.1.b.1).
   if (draw_offer_ == ~mover) {
     record(GameEventKind::DRAW_DECLINED, mover, "by moving");
@@ -116,8 +120,10 @@ Result<bool> Game::takeback() {
       case Termination::STALEMATE:
       case Termination::DEAD_POSITION:
       case Termination::FIVEFOLD_REPETITION:
-      case Termination::SEVENTY_FIVE_MOVES: break;
-      default: return fail("the game is over: " + describe(*outcome_, options_.rules));
+      case Termination::SEVENTY_FIVE_MOVES:
+        break;
+      default:
+        return fail("the game is over: " + describe(*outcome_, options_.rules));
     }
     outcome_.reset();
   }
@@ -140,7 +146,8 @@ bool Game::can_claim_threefold(std::optional<Move> intended) const {
   next.do_move(*intended, undo);
   Key key = next.key();
   // The intended move adds one more occurrence (9.2.a "is about to appear").
-  return 1 + std::count_if(positions_.begin(), positions_.end(), [key](const Position& p) { return p.key() == key; }) >= 3;
+  return 1 + std::count_if(positions_.begin(), positions_.end(), [key](const Position& p) { return p.key() == key; }) >=
+         3;
 }
 
 bool Game::can_claim_fifty_moves(std::optional<Move> intended) const {
@@ -155,8 +162,10 @@ bool Game::can_claim_fifty_moves(std::optional<Move> intended) const {
 bool Game::fivefold_repetition() const {
   Key key = position().key();
   switch (profile_->fivefold) {
-    case FivefoldRule::NONE: return false;
-    case FivefoldRule::FIVE_TIMES: return repetition_count() >= 5;
+    case FivefoldRule::NONE:
+      return false;
+    case FivefoldRule::FIVE_TIMES:
+      return repetition_count() >= 5;
     case FivefoldRule::CONSECUTIVE_ALTERNATE: {
       // The position stood after each of the last five moves of the same
       // player, i.e. every fourth ply.
@@ -178,7 +187,13 @@ void Game::check_automatic_endings() {
     else finish({Score::DRAW, Termination::STALEMATE, std::nullopt});                    // 5.2.a
     return;
   }
-  if (is_dead_position(pos)) return finish({Score::DRAW, Termination::DEAD_POSITION, std::nullopt});  // 5.2.b
+  // The monitor answers most moves from the previous position's proof; a
+  // position it cannot tell (UNDETERMINED) is alive, like is_dead_position().
+  DeadPositionVerdict dead = positions_.size() >= 2 && !moves_.empty()
+                                 ? dead_monitor_.after_move(positions_[positions_.size() - 2], moves_.back().move, pos)
+                                 : dead_monitor_.check(pos);
+  if (dead == DeadPositionVerdict::DEAD)
+    return finish({Score::DRAW, Termination::DEAD_POSITION, std::nullopt});  // 5.2.b
   if (fivefold_repetition()) return finish({Score::DRAW, Termination::FIVEFOLD_REPETITION, std::nullopt});
   // 9.6.b: checkmate on the last move takes precedence (decided above).
   if (profile_->seventy_five_moves && pos.halfmove_clock() >= 150)
@@ -192,7 +207,9 @@ Outcome Game::loss_unless_opponent_cannot_mate(Color loser, Termination loss, Te
   return {win_for(~loser), loss, loser};
 }
 
-Millis Game::penalty(Millis standard, Millis blitz) const { return category_ == GameCategory::BLITZ ? blitz : standard; }
+Millis Game::penalty(Millis standard, Millis blitz) const {
+  return category_ == GameCategory::BLITZ ? blitz : standard;
+}
 
 void Game::add_time(Color to, Millis amount, std::string detail) {
   if (clock_) clock_->add_time(to, amount);
@@ -202,7 +219,8 @@ void Game::add_time(Color to, Millis amount, std::string detail) {
 Result<bool> Game::offer_draw(Color by) {
   if (auto r = require_running(); !r) return r;
   if (draw_offer_ == ~by) return accept_draw(by);  // offering back is accepting
-  if (draw_offer_ == by) return fail(color_name(by) + "'s draw offer already stands (Art. 9.1.b: it cannot be repeated or withdrawn)");
+  if (draw_offer_ == by)
+    return fail(color_name(by) + "'s draw offer already stands (Art. 9.1.b: it cannot be repeated or withdrawn)");
   int move_number = position().fullmove_number();
   if (move_number <= options_.no_agreement_before_move)
     return fail("the regulations forbid draw agreements before move " +
@@ -307,10 +325,148 @@ Result<bool> Game::both_flags_fallen() {
   return true;
 }
 
+namespace {
+
+// Where each edition puts the quickplay finish rules.
+std::string quickplay_claim_article(RulesEdition e) {
+  if (e >= RulesEdition::FIDE_2018) return "Guidelines III.5";
+  if (e >= RulesEdition::FIDE_2014) return "Appendix G.5";
+  return "Art. 10.2";
+}
+
+std::string quickplay_request_article(RulesEdition e) {
+  return e >= RulesEdition::FIDE_2018 ? "Guidelines III.4" : "Appendix G.4";
+}
+
+}  // namespace
+
+std::optional<std::string> Game::quickplay_refusal(Color player, std::string_view article) const {
+  std::string where = " (" + std::string(article) + ", " + std::string(profile_->title) + ")";
+  if (!clock_) return "a quickplay finish needs a clock" + where;
+  if (!quickplay_finish_applies(category_, clock_->time_control(), *profile_))
+    return std::string(category_ == GameCategory::BLITZ ? "there is no quickplay finish in blitz"
+                                                        : "no quickplay finish here: only standard and rapid games "
+                                                          "without increment or delay") +
+           where;
+  if (player != side_to_move())
+    return "only the player having the move may do this; it is " + color_name(side_to_move()) + "'s move" + where;
+  if (!clock_->in_last_period(player))
+    return color_name(player) + " is not yet in the period in which all remaining moves must be completed" + where;
+  if (!quickplay_claim_time_ok(*clock_, player, *profile_))
+    return color_name(player) + " needs less than " + minutes_text(profile_->quickplay_claim_threshold) +
+           " on the clock, flag not fallen" + where;
+  return std::nullopt;
+}
+
+Result<bool> Game::claim_quickplay_draw(Color claimant) {
+  if (auto r = require_running(); !r) return r;
+  std::string article = quickplay_claim_article(profile_->edition);
+  if (quickplay_claimant_)
+    return fail("a quickplay finish claim by " + color_name(*quickplay_claimant_) + " is already before the arbiter");
+  if (auto why = quickplay_refusal(claimant, article)) return fail(*why);
+  quickplay_claimant_ = claimant;
+  quickplay_postponed_ = false;
+  record(GameEventKind::QUICKPLAY_CLAIM, claimant,
+         "with " + std::to_string(clock_->remaining(claimant).count() / 1000) + " s left (" + article + ")");
+  // A claim is also a draw offer (2009 Art. 9.1.b.3, 2014 Art. 9.1.b.3).
+  if (draw_offer_ != claimant && position().fullmove_number() > options_.no_agreement_before_move) {
+    draw_offer_ = claimant;
+    record(GameEventKind::DRAW_OFFER, claimant, "a claim is a draw offer (Art. 9.1.b)");
+  }
+  return true;
+}
+
+Result<bool> Game::decide_quickplay_claim(QuickplayDecision decision, bool bonus_on_postpone) {
+  if (auto r = require_running(); !r) return r;
+  if (!quickplay_claimant_ || quickplay_postponed_)
+    return fail("there is no quickplay finish claim awaiting a decision");
+  Color claimant = *quickplay_claimant_;
+  std::string article = quickplay_claim_article(profile_->edition);
+  switch (decision) {
+    case QuickplayDecision::ACCEPT:
+      record(GameEventKind::QUICKPLAY_DECISION, claimant, "accepted: drawn (" + article + ".a)");
+      quickplay_claimant_.reset();
+      finish({Score::DRAW, Termination::QUICKPLAY_DRAW, claimant});
+      return true;
+    case QuickplayDecision::POSTPONE:
+      record(GameEventKind::QUICKPLAY_DECISION, claimant, "postponed (" + article + ".b)");
+      quickplay_postponed_ = true;
+      if (bonus_on_postpone)
+        add_time(~claimant, profile_->quickplay_bonus,
+                 "quickplay claim postponed: +" + minutes_text(profile_->quickplay_bonus) + " (" + article + ".b)");
+      return true;
+    case QuickplayDecision::REJECT:
+      record(GameEventKind::QUICKPLAY_DECISION, claimant, "rejected (" + article + ".c)");
+      quickplay_claimant_.reset();
+      add_time(~claimant, profile_->quickplay_bonus,
+               "quickplay claim rejected: +" + minutes_text(profile_->quickplay_bonus) + " (" + article + ".c)");
+      return true;
+  }
+  return fail("unknown quickplay decision");
+}
+
+Result<bool> Game::decide_postponed_quickplay_claim(bool draw) {
+  if (!quickplay_claimant_ || !quickplay_postponed_) return fail("there is no postponed quickplay finish claim");
+  Color claimant = *quickplay_claimant_;
+  std::string article = quickplay_claim_article(profile_->edition) + ".b";
+  if (outcome_) {
+    // After a flag fall the arbiter still declares the final result (G.5.b):
+    // only a loss on time can become the claimed draw.
+    bool flag = (outcome_->termination == Termination::TIME_FORFEIT && outcome_->culprit == claimant) ||
+                outcome_->termination == Termination::TIMEOUT_DRAW;
+    if (!flag) return fail("the game is over: " + describe(*outcome_, options_.rules));
+  }
+  quickplay_claimant_.reset();
+  quickplay_postponed_ = false;
+  if (!draw) {
+    record(GameEventKind::QUICKPLAY_DECISION, claimant, "final decision: claim not upheld (" + article + ")");
+    return true;
+  }
+  record(GameEventKind::QUICKPLAY_DECISION, claimant, "final decision: drawn (" + article + ")");
+  outcome_.reset();
+  finish({Score::DRAW, Termination::QUICKPLAY_DRAW, claimant});
+  return true;
+}
+
+Result<bool> Game::request_quickplay_increment(Color requester, BonusMode mode) {
+  if (auto r = require_running(); !r) return r;
+  std::string article = quickplay_request_article(profile_->edition);
+  if (profile_->quickplay_added_increment <= Millis{0})
+    return fail(std::string(profile_->title) + " has no request for an increment or delay in a quickplay finish");
+  if (mode == BonusMode::NONE) return fail("the request is for an increment or a delay (" + article + ")");
+  if (auto why = quickplay_refusal(requester, article)) return fail(*why);
+  quickplay_request_ = QuickplayRequest{requester, mode};
+  record(GameEventKind::QUICKPLAY_REQUEST, requester,
+         std::to_string(profile_->quickplay_added_increment.count() / 1000) + " s " +
+             std::string(bonus_mode_name(mode)) + " for both (" + article + ")");
+  // The request is a draw offer (G.4).
+  if (draw_offer_ != requester) {
+    draw_offer_ = requester;
+    record(GameEventKind::DRAW_OFFER, requester, "the request is a draw offer (" + article + ")");
+  }
+  return true;
+}
+
+Result<bool> Game::grant_quickplay_increment() {
+  if (auto r = require_running(); !r) return r;
+  if (!quickplay_request_) return fail("there is no request for an increment or delay");
+  QuickplayRequest request = *quickplay_request_;
+  std::string article = quickplay_request_article(profile_->edition);
+  // Granted only once the opponent has refused the implied draw offer.
+  if (draw_offer_ == request.requester)
+    return fail("the opponent has not yet refused the draw offer (" + article + ")");
+  if (auto r = grant_quickplay_bonus(*clock_, request.requester, request.mode, category_, *profile_); !r) return r;
+  quickplay_request_.reset();
+  record(GameEventKind::QUICKPLAY_DECISION, request.requester,
+         "increment granted; opponent +" + minutes_text(profile_->quickplay_bonus) + " (" + article + ")");
+  return true;
+}
+
 Result<bool> Game::record_illegal_move(Color by, std::string_view text, std::optional<Move> unpromoted) {
   if (auto r = require_running(); !r) return r;
   if (!options_.arbiter_mode) return fail("illegal moves are refused in normal play; record them in arbiter mode");
-  if (by != side_to_move()) return fail("the illegal move must be by the player having the move, " + color_name(side_to_move()));
+  if (by != side_to_move())
+    return fail("the illegal move must be by the player having the move, " + color_name(side_to_move()));
   std::optional<Move> queen;
   if (unpromoted) {
     Move q = Move::make(MoveKind::PROMOTION, unpromoted->from(), unpromoted->to(), QUEEN);
@@ -321,7 +477,9 @@ Result<bool> Game::record_illegal_move(Color by, std::string_view text, std::opt
   }
   int count = ++illegal_moves_[by];
   record(GameEventKind::ILLEGAL_MOVE, by, std::string(text));
-  bool quick = category_ != GameCategory::STANDARD && !options_.supervised && profile_->unsupervised_illegal_move_loses;
+  bool quick =
+      (category_ != GameCategory::STANDARD && !options_.supervised && profile_->unsupervised_illegal_move_loses) ||
+      (category_ == GameCategory::BLITZ && profile_->blitz_first_illegal_move_loses);  // 2001 C3
   int limit = quick ? 1 : profile_->illegal_moves_to_lose;
   if (count >= limit) {
     finish(loss_unless_opponent_cannot_mate(by, Termination::ILLEGAL_MOVE_LOSS, Termination::ILLEGAL_MOVE_DRAW));
@@ -334,6 +492,45 @@ Result<bool> Game::record_illegal_move(Color by, std::string_view text, std::opt
   // player then moves the pawn again (touch move) and chooses the piece himself.
   if (queen && profile_->edition >= RulesEdition::FIDE_2014) return play(*queen);
   return true;
+}
+
+namespace {
+
+std::string time_claim_article(RulesEdition e) {
+  if (e >= RulesEdition::FIDE_2018) return "Appendix A.4.3";
+  if (e >= RulesEdition::FIDE_2009) return "Appendix A.4.c";
+  return "Appendix B7";
+}
+
+}  // namespace
+
+Result<ClaimVerdict> Game::claim_win_on_time(Color claimant) {
+  if (auto r = require_running(); !r) return r.error();
+  std::string article = time_claim_article(profile_->edition);
+  if (!clock_) return fail("the game has no clock");
+  if (category_ == GameCategory::STANDARD || options_.supervised)
+    return fail("a claim of a win on time is for rapid and blitz games without full supervision (" + article +
+                "); here the arbiter calls flag falls (Art. 6.9)");
+  Color flagged = ~claimant;
+  // The clocks are stopped at the claim: only what they show now counts.
+  if (clock_->flag_fallen(claimant)) {
+    record(GameEventKind::CLAIM_REJECTED, claimant,
+           "win on time: the claimant has no time left on his own clock (" + article + ")");
+    return ClaimVerdict{false,
+                        "claim rejected: " + color_name(claimant) + " has no time left either (" + article + ")"};
+  }
+  if (!clock_->flag_fallen(flagged)) {
+    record(GameEventKind::CLAIM_REJECTED, claimant,
+           "win on time: " + color_name(flagged) + "'s flag has not fallen (" + article + ")");
+    return ClaimVerdict{false, "claim rejected: " + color_name(flagged) + " still has time (" + article + ")"};
+  }
+  record(GameEventKind::CLAIM_UPHELD, claimant, "win on time (" + article + ")");
+  record(GameEventKind::FLAG_FALL, flagged, "");
+  // Drawn if the claimant cannot checkmate by any series of legal moves.
+  finish(loss_unless_opponent_cannot_mate(flagged, Termination::TIME_FORFEIT, Termination::TIMEOUT_DRAW));
+  bool won = outcome_->termination == Termination::TIME_FORFEIT;
+  return ClaimVerdict{true, won ? color_name(claimant) + " wins on time (" + article + ")"
+                                : "drawn: " + color_name(claimant) + " cannot checkmate (" + article + ")"};
 }
 
 Result<bool> Game::arbiter_add_time(Color to, Millis amount, std::string_view reason) {

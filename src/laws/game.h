@@ -14,6 +14,7 @@
 #include "core/position.h"
 #include "core/result.h"
 #include "laws/clock.h"
+#include "laws/dead_position.h"
 #include "laws/outcome.h"
 #include "laws/rules_profile.h"
 #include "laws/time_control.h"
@@ -37,7 +38,7 @@ struct GameOptions {
 };
 
 enum class GameEventKind {
-  DRAW_OFFER,       // 9.1.b
+  DRAW_OFFER,  // 9.1.b
   DRAW_DECLINED,
   DRAW_ACCEPTED,
   CLAIM_UPHELD,     // 9.2 / 9.3 correct claim
@@ -48,8 +49,11 @@ enum class GameEventKind {
   RESULT_DECLARED,  // arbiter declared a result
   RESIGNATION,
   FLAG_FALL,
-  MOVE_SEALED,      // Appendix E
+  MOVE_SEALED,  // Appendix E
   GAME_RESUMED,
+  QUICKPLAY_CLAIM,     // 2014 App. G.5 / 2001-2009 Art. 10.2: draw claim with < 2 min
+  QUICKPLAY_DECISION,  // the arbiter's decision on it (detail: accepted/postponed/rejected/final)
+  QUICKPLAY_REQUEST,   // 2014 App. G.4: request for a 5 s increment or delay
 };
 
 struct GameEvent {
@@ -64,6 +68,13 @@ struct MoveRecord {
   std::string san;
   Millis elapsed{0};                  // thinking time for this move
   std::optional<Millis> clock_after;  // the mover's clock after completing it
+};
+
+// The arbiter's answer to a quickplay finish claim (2014 App. G.5.a, 2001-2009 Art. 10.2.a).
+enum class QuickplayDecision {
+  ACCEPT,    // the opponent cannot win by normal means or makes no effort to: drawn
+  POSTPONE,  // play on; the opponent may get two extra minutes; decided later
+  REJECT,    // play on; the opponent gets two extra minutes
 };
 
 enum class ClaimGround { THREEFOLD_REPETITION, FIFTY_MOVES };
@@ -123,8 +134,41 @@ class Game {
   // Ends the game if the side to move has run out of time at the time source's
   // current instant: lost, or drawn when the opponent cannot mate (6.9).
   bool check_flag();
+  // Rapid/blitz without full supervision (2014 Appendix A.4.c, B.4; 2018
+  // A.4.3; 2001 Appendix B7): the claimant stops the clocks and claims a win
+  // on time. Upheld if his own clock still shows time and the opponent's flag
+  // has fallen; then drawn instead if the claimant cannot checkmate by any
+  // series of legal moves. Rejected otherwise (the game goes on).
+  Result<ClaimVerdict> claim_win_on_time(Color claimant);
   // Both flags fell and the order is unknown (6.11): the edition decides.
   Result<bool> both_flags_fallen();
+
+  // --- Quickplay finish (2014 Appendix G, 2001-2009 Art. 10) ---
+  // The player having the move, in the period in which all remaining moves
+  // must be made, with less than two minutes left and his flag up, claims a
+  // draw (G.5 / 10.2). Never in blitz (G.3, 2001 C4), never with an
+  // increment or delay (G.3), never in an edition or event without the rule.
+  // The claim is also a draw offer (2009 Art. 9.1.b.3). The arbiter answers
+  // with decide_quickplay_claim().
+  Result<bool> claim_quickplay_draw(Color claimant);
+  // The player whose quickplay claim awaits a decision, or was postponed.
+  std::optional<Color> quickplay_claim() const { return quickplay_claimant_; }
+  bool quickplay_claim_postponed() const { return quickplay_postponed_; }
+  // The arbiter's decision on the pending claim. ACCEPT draws the game;
+  // REJECT gives the opponent the edition's two minutes (G.5.c / 10.2.c);
+  // POSTPONE gives them only when `bonus_on_postpone` (G.5.b / 10.2.b "may").
+  Result<bool> decide_quickplay_claim(QuickplayDecision decision, bool bonus_on_postpone = false);
+  // The final decision on a postponed claim, later in the game or after a
+  // flag has fallen (G.5.b): `draw` replaces a loss on time by the claimant
+  // (or the running game) with a draw; otherwise the result stands / play goes on.
+  Result<bool> decide_postponed_quickplay_claim(bool draw);
+  // 2014 Appendix G.4: the player having the move with less than two minutes
+  // asks for a 5 s increment or delay (`mode`) for both players; the request
+  // is a draw offer. If the opponent accepts it (accept_draw), the game is
+  // drawn; if he declines and the arbiter agrees, grant_quickplay_increment()
+  // sets the clocks and gives the opponent two extra minutes.
+  Result<bool> request_quickplay_increment(Color requester, BonusMode mode);
+  Result<bool> grant_quickplay_increment();
 
   // --- Arbiter (Art. 7, 12) ---
   // A completed illegal move by `by` (arbiter mode). The position before it
@@ -150,6 +194,8 @@ class Game {
   Outcome loss_unless_opponent_cannot_mate(Color loser, Termination loss, Termination draw) const;
   void add_time(Color to, Millis amount, std::string detail);
   Millis penalty(Millis standard, Millis blitz) const;
+  // Why a quickplay claim or request by `player` is not allowed now, if it is not.
+  std::optional<std::string> quickplay_refusal(Color player, std::string_view article) const;
 
   GameOptions options_;
   const RulesProfile* profile_;
@@ -161,6 +207,15 @@ class Game {
   std::vector<GameEvent> events_;
   std::optional<Color> draw_offer_;
   int illegal_moves_[COLOR_NB] = {0, 0};
+  std::optional<Color> quickplay_claimant_;  // a claim awaiting (or postponed for) a decision
+  bool quickplay_postponed_ = false;
+  struct QuickplayRequest {
+    Color requester;
+    BonusMode mode;
+  };
+  std::optional<QuickplayRequest> quickplay_request_;  // G.4 request not yet settled
+  // Art. 5.2.b after every move, carrying the last proof forward (see dead_position.h).
+  DeadPositionMonitor dead_monitor_;
   std::optional<Outcome> outcome_;
 };
 

@@ -8,15 +8,20 @@ std::string_view pgn_termination(Termination t) {
   switch (t) {
     case Termination::TIME_FORFEIT:
     case Termination::TIMEOUT_DRAW:
-    case Termination::BOTH_FLAGS_FELL: return "time forfeit";
+    case Termination::BOTH_FLAGS_FELL:
+      return "time forfeit";
     case Termination::ILLEGAL_MOVE_LOSS:
     case Termination::ILLEGAL_MOVE_DRAW:
     case Termination::ILLEGAL_POSITION_DRAW:
-    case Termination::ADJOURNMENT_LOSS: return "rules infraction";
+    case Termination::ADJOURNMENT_LOSS:
+      return "rules infraction";
     case Termination::ARBITER_DECISION:
-    case Termination::QUICKPLAY_DRAW: return "adjudication";
-    case Termination::FORFEIT: return "abandoned";
-    default: return "normal";
+    case Termination::QUICKPLAY_DRAW:
+      return "adjudication";
+    case Termination::FORFEIT:
+      return "abandoned";
+    default:
+      return "normal";
   }
 }
 
@@ -25,19 +30,38 @@ namespace {
 std::string event_comment(const GameEvent& e) {
   std::string who = !e.player ? "" : *e.player == WHITE ? "White" : "Black";
   switch (e.kind) {
-    case GameEventKind::DRAW_OFFER: return who + " offers a draw (=)";
-    case GameEventKind::DRAW_DECLINED: return who + " declines the draw offer" + (e.detail.empty() ? "" : " " + e.detail);
-    case GameEventKind::DRAW_ACCEPTED: return who + " accepts the draw offer";
-    case GameEventKind::CLAIM_UPHELD: return who + " claims a draw by " + e.detail + ": upheld";
-    case GameEventKind::CLAIM_REJECTED: return who + " claims a draw by " + e.detail + ": rejected";
-    case GameEventKind::ILLEGAL_MOVE: return "illegal move by " + who + ": " + e.detail;
-    case GameEventKind::TIME_ADDED: return "arbiter: " + e.detail;
-    case GameEventKind::CLOCK_SET: return "arbiter sets " + who + "'s clock: " + e.detail;
-    case GameEventKind::RESULT_DECLARED: return "arbiter declares the result: " + e.detail;
-    case GameEventKind::RESIGNATION: return who + " resigns";
-    case GameEventKind::FLAG_FALL: return who.empty() ? e.detail : who + "'s flag falls";
-    case GameEventKind::MOVE_SEALED: return who + " seals a move";
-    case GameEventKind::GAME_RESUMED: return "game resumed";
+    case GameEventKind::DRAW_OFFER:
+      return who + " offers a draw (=)";
+    case GameEventKind::DRAW_DECLINED:
+      return who + " declines the draw offer" + (e.detail.empty() ? "" : " " + e.detail);
+    case GameEventKind::DRAW_ACCEPTED:
+      return who + " accepts the draw offer";
+    case GameEventKind::CLAIM_UPHELD:
+      return who + " claims a draw by " + e.detail + ": upheld";
+    case GameEventKind::CLAIM_REJECTED:
+      return who + " claims a draw by " + e.detail + ": rejected";
+    case GameEventKind::ILLEGAL_MOVE:
+      return "illegal move by " + who + ": " + e.detail;
+    case GameEventKind::TIME_ADDED:
+      return "arbiter: " + e.detail;
+    case GameEventKind::CLOCK_SET:
+      return "arbiter sets " + who + "'s clock: " + e.detail;
+    case GameEventKind::RESULT_DECLARED:
+      return "arbiter declares the result: " + e.detail;
+    case GameEventKind::RESIGNATION:
+      return who + " resigns";
+    case GameEventKind::FLAG_FALL:
+      return who.empty() ? e.detail : who + "'s flag falls";
+    case GameEventKind::MOVE_SEALED:
+      return who + " seals a move";
+    case GameEventKind::GAME_RESUMED:
+      return "game resumed";
+    case GameEventKind::QUICKPLAY_CLAIM:
+      return who + " claims a draw in the quickplay finish " + e.detail;
+    case GameEventKind::QUICKPLAY_DECISION:
+      return "arbiter on the quickplay finish claim: " + e.detail;
+    case GameEventKind::QUICKPLAY_REQUEST:
+      return who + " requests a " + e.detail;
   }
   return e.detail;
 }
@@ -78,7 +102,8 @@ PgnGame game_to_pgn(const Game& game, const PgnTags& extra_tags) {
   return pgn;
 }
 
-Result<Game> game_from_pgn(const PgnGame& pgn, std::optional<GameOptions> options, std::shared_ptr<const TimeSource> time) {
+Result<Game> game_from_pgn(const PgnGame& pgn, std::optional<GameOptions> options,
+                           std::shared_ptr<const TimeSource> time) {
   GameOptions opts;
   if (options) {
     opts = *options;

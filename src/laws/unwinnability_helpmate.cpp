@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <bitset>
 #include <cstdlib>
+#include <deque>
 #include <vector>
 
 #include "core/movegen.h"
@@ -106,10 +108,23 @@ bool gives_check(const Position& pos, const CheckSquares& c, Move m) {
   return (c.discoverers & square_bb(from)) && !aligned(from, to, c.king);
 }
 
+// Can the king of the side to move step to a square nothing attacks? Then
+// that side has a legal move; most checks are answered so, and this is much
+// cheaper than generating every move.
+bool king_can_step(const Position& pos) {
+  Color us = pos.side_to_move(), them = ~us;
+  Square k = pos.king_square(us);
+  Bitboard occupied = pos.pieces() ^ square_bb(k);
+  Bitboard targets = king_attacks(k) & ~pos.pieces(us);
+  while (targets)
+    if (!pos.attacked_by(them, pop_lsb(targets), occupied)) return true;
+  return false;
+}
+
 bool mates(Position& pos, Move m) {
   UndoInfo undo;
   pos.do_move(m, undo);
-  bool mate = is_checkmate(pos);
+  bool mate = pos.in_check() && !king_can_step(pos) && count_legal(pos) == 0;
   pos.undo_move(m, undo);
   return mate;
 }
@@ -200,9 +215,21 @@ struct OrderedMoves {
 
 struct NodeFacts;
 
+constexpr std::size_t MAX_MOVES_ORDERED = 256;
+
+// Squares a move goes from and to, as one index (promotion pieces not told apart).
+inline std::size_t from_to(Move m) { return std::size_t(m.from()) * 64 + std::size_t(m.to()); }
+
 class HelpmateSearch {
  public:
-  HelpmateSearch(const Position& pos, Color winner) : pos_(pos), winner_(winner), loser_(~winner) { choose_goals(); }
+  HelpmateSearch(const Position& pos, Color winner, const std::vector<Move>* hints)
+      : pos_(pos), winner_(winner), loser_(~winner) {
+    choose_goals();
+    if (hints) {
+      has_hints_ = true;
+      for (Move m : *hints) hinted_.set(from_to(m));
+    }
+  }
 
   bool quick(uint64_t max_nodes);
   // Returns true on a mate; exhausted() tells whether every position was seen.
@@ -215,7 +242,10 @@ class HelpmateSearch {
   bool quick_node(int ply, int remaining);
   // checks_first: the exhaustive walk finds mates by visiting checks first;
   // the quick search tries mates in one separately and orders by plan.
-  void order_moves(const MoveList& list, OrderedMoves& out, bool checks_first) const;
+  // Only the first `needed` moves are put in order (the rest follow in any
+  // order): the quick search never gets far down the list of most nodes.
+  void order_moves(const MoveList& list, OrderedMoves& out, bool checks_first,
+                   std::size_t needed = MAX_MOVES_ORDERED) const;
   int score_winner_move(Move m, const NodeFacts& f, const CheckSquares& checks, bool checks_first) const;
   int score_loser_move(Move m, const NodeFacts& f, const CheckSquares& checks) const;
   bool repeats_on_path(int ply) const;
@@ -230,6 +260,8 @@ class HelpmateSearch {
   Square winner_king_goal_ = SQ_A1;
   int winner_king_weight_ = 40;
   bool minor_pieces_only_ = false;  // then the goal is a corner
+  bool has_hints_ = false;
+  std::bitset<64 * 64> hinted_;  // from-to of the moves to try first
   uint64_t nodes_ = 0;
   uint64_t node_limit_ = 0;
   bool aborted_ = false;
@@ -351,20 +383,27 @@ int HelpmateSearch::score_loser_move(Move m, const NodeFacts& f, const CheckSqua
   return score;
 }
 
-void HelpmateSearch::order_moves(const MoveList& list, OrderedMoves& out, bool checks_first) const {
+void HelpmateSearch::order_moves(const MoveList& list, OrderedMoves& out, bool checks_first, std::size_t needed) const {
   bool winner_to_move = pos_.side_to_move() == winner_;
   NodeFacts facts = node_facts(pos_, winner_);
   CheckSquares checks = check_squares(pos_);
   out.count = 0;
   for (Move m : list) {
     int score = winner_to_move ? score_winner_move(m, facts, checks, checks_first) : score_loser_move(m, facts, checks);
-    // Insertion keeps the list sorted best-first; lists are short.
-    std::size_t i = out.count++;
-    while (i > 0 && out.moves[i - 1].score < score) {
-      out.moves[i] = out.moves[i - 1];
-      --i;
-    }
-    out.moves[i] = ScoredMove{m, score};
+    if (has_hints_ && hinted_.test(from_to(m))) score += 100'000;
+    out.moves[out.count++] = ScoredMove{m, score};
+  }
+  auto first = out.moves.begin(), last = out.moves.begin() + std::ptrdiff_t(out.count);
+  auto better = [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; };
+  if (needed >= out.count) {
+    std::stable_sort(first, last, better);
+    return;
+  }
+  // Best first, ties in generation order, as a stable sort would leave them.
+  for (std::size_t i = 0; i < needed; ++i) {
+    // "Smallest" under `better` is the first of the highest scores.
+    auto pick = std::min_element(first + std::ptrdiff_t(i), last, better);
+    std::rotate(first + std::ptrdiff_t(i), pick, pick + 1);
   }
 }
 
@@ -452,7 +491,15 @@ bool HelpmateSearch::quick_node(int ply, int remaining) {
     return false;
   }
   bool winner_to_move = pos_.side_to_move() == winner_;
-  MoveList list;
+  // Per-ply buffers kept between calls: fresh ones would initialise their
+  // 256 entries at every node. Growing a deque keeps outer plies' in place.
+  struct PlyBuffers {
+    MoveList list;
+    OrderedMoves ordered;
+  };
+  thread_local std::deque<PlyBuffers> buffers;
+  if (std::size_t(ply) >= buffers.size()) buffers.resize(std::size_t(ply) + 16);
+  MoveList& list = buffers[std::size_t(ply)].list;
   generate_legal(pos_, list);
   if (list.empty()) return false;
   Key key = pos_.key();
@@ -470,8 +517,12 @@ bool HelpmateSearch::quick_node(int ply, int remaining) {
   // A winner's move must leave room for a loser's move before the mate.
   int reserve = winner_to_move ? 1 : 0;
   if (remaining > reserve && ply + 2 < int(path_.size())) {
-    OrderedMoves ordered;
-    order_moves(list, ordered, false);
+    // Moves ranked i cost rank_cost(i) = 1 + 12 * bit_width(i): only the
+    // first 2^b can fit in the budget, b = (remaining - reserve - 1) / 12.
+    int widths = (remaining - reserve - 1) / 12;
+    std::size_t needed = widths >= 8 ? MAX_MOVES_ORDERED : std::size_t(1) << widths;
+    OrderedMoves& ordered = buffers[std::size_t(ply)].ordered;
+    order_moves(list, ordered, false, needed);
     for (std::size_t i = 0; i < ordered.count; ++i) {
       int child_remaining = remaining - rank_cost(i);
       if (child_remaining < reserve) break;
@@ -565,7 +616,7 @@ bool HelpmateSearch::exhaustive(uint64_t max_nodes) {
 }  // namespace
 
 WinnabilityResult search_helpmate(const Position& pos, Color winner, const HelpmateBudget& budget) {
-  HelpmateSearch search(pos, winner);
+  HelpmateSearch search(pos, winner, budget.hints);
   WinnabilityResult result;
   bool found = search.quick(budget.quick_nodes);
   if (!found && budget.exhaustive_nodes > 0) {

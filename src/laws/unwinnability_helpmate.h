@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "core/position.h"
 #include "laws/dead_position.h"
@@ -21,6 +22,10 @@ namespace tabiya {
 struct HelpmateBudget {
   uint64_t quick_nodes;       // for the quick stage
   uint64_t exhaustive_nodes;  // for the exhaustive stage (0 skips it)
+  // Moves of an earlier proof (e.g. the mating line of the position before
+  // the last move): tried first wherever they are legal, so the quick stage
+  // repairs that line instead of starting afresh. Only the order changes.
+  const std::vector<Move>* hints = nullptr;
 };
 
 // Searches for a mate by `winner`. Returns WINNABLE with the line, UNWINNABLE

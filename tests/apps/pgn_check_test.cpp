@@ -18,9 +18,10 @@ PgnCheckSummary check(const std::string& pgn, std::string& output) {
 
 TEST(PgnCheck, CorrectGamesPass) {
   std::string out;
-  auto s = check("[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
-                 "[Result \"0-1\"]\n\n1. d4 d5 0-1\n",
-                 out);
+  auto s = check(
+      "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+      "[Result \"0-1\"]\n\n1. d4 d5 0-1\n",
+      out);
   EXPECT_EQ(s.games, 2);
   EXPECT_EQ(s.games_with_problems, 0) << out;
   EXPECT_NE(out.find("2 games, 2 ok"), std::string::npos) << out;
@@ -38,9 +39,10 @@ TEST(PgnCheck, ResultContradictingCheckmateIsReported) {
 // FIDE 2014 Art. 6.9: a flag fall is a draw when the opponent cannot mate.
 TEST(PgnCheck, TimeLossThatArticle69MakesADraw) {
   std::string out;
-  auto s = check("[Result \"0-1\"]\n[Termination \"time forfeit\"]\n[SetUp \"1\"]\n"
-                 "[FEN \"8/8/4k3/8/8/8/4P3/4K2N w - - 0 1\"]\n\n1. Ng3 Kd5 0-1\n",
-                 out);
+  auto s = check(
+      "[Result \"0-1\"]\n[Termination \"time forfeit\"]\n[SetUp \"1\"]\n"
+      "[FEN \"8/8/4k3/8/8/8/4P3/4K2N w - - 0 1\"]\n\n1. Ng3 Kd5 0-1\n",
+      out);
   EXPECT_EQ(s.contradicting_results, 1) << out;
   EXPECT_NE(out.find("Art. 6.9"), std::string::npos) << out;
 }
@@ -57,7 +59,8 @@ TEST(PgnCheck, MovesAfterADeadPositionAreReported) {
 // FIDE 2018 Art. 9.6.1: fivefold repetition ends the game.
 TEST(PgnCheck, MovesAfterFivefoldRepetitionAreReported) {
   std::string out;
-  auto s = check("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4 *\n", out);
+  auto s =
+      check("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4 *\n", out);
   EXPECT_EQ(s.contradicting_results, 1) << out;
   EXPECT_NE(out.find("Fivefold"), std::string::npos) << out;
 }
@@ -71,6 +74,55 @@ TEST(PgnCheck, IllegalMovesNameGameMoveAndText) {
   EXPECT_NE(out.find("2."), std::string::npos) << out;
   EXPECT_NE(out.find("Ke3"), std::string::npos) << out;
   EXPECT_NE(out.find("2 games, 1 ok"), std::string::npos) << out;
+}
+
+// --- Recorded clock times ([%clk]) ---
+
+// FIDE 2014 Art. 6.9: only the running clock runs out. Black completed the last
+// move with time left and White is to move: Black cannot have lost on time.
+TEST(PgnCheckClock, TimeForfeitByAPlayerWhoseClockWasStopped) {
+  std::string out;
+  auto s = check(
+      "[Result \"1-0\"]\n[TimeControl \"300+0\"]\n[Termination \"time forfeit\"]\n\n"
+      "1. e4 { [%clk 0:04:58] } 1... e5 { [%clk 0:04:50] } 1-0\n",
+      out);
+  EXPECT_EQ(s.contradicting_results, 1) << out;
+  EXPECT_NE(out.find("contradicts the clock"), std::string::npos) << out;
+  // With Black to move (his clock running) the loss on time stands.
+  s = check(
+      "[Result \"1-0\"]\n[TimeControl \"300+0\"]\n[Termination \"time forfeit\"]\n\n"
+      "1. e4 { [%clk 0:04:58] } 1... e5 { [%clk 0:04:50] } 2. Nf3 { [%clk 0:04:40] } 1-0\n",
+      out);
+  EXPECT_EQ(s.games_with_problems, 0) << out;
+}
+
+// FIDE 2014 Art. 6.3.b: a clock gains only the increment (and a new period's
+// time at a time control); more is reported as a warning (an arbiter may add
+// time, Art. 7.5.b), which does not make the game fail.
+TEST(PgnCheckClock, ClockRisingMoreThanTheIncrementIsAWarning) {
+  std::string out;
+  auto s = check(
+      "[Result \"*\"]\n[TimeControl \"300+2\"]\n\n"
+      "1. e4 { [%clk 0:05:01] } 1... e5 { [%clk 0:05:02] } 2. Nf3 { [%clk 0:05:03] }\n"
+      "2... Nc6 { [%clk 0:04:30] } 3. Bc4 { [%clk 0:05:30] } *\n",
+      out);
+  EXPECT_EQ(s.clock_warnings, 1) << out;
+  EXPECT_EQ(s.games_with_problems, 0) << out;
+  EXPECT_NE(out.find("White's clock rose from 0:05:03 to 0:05:30 with move 3"), std::string::npos) << out;
+  EXPECT_NE(out.find("1 clock warnings"), std::string::npos) << out;
+}
+
+TEST(PgnCheckClock, NewPeriodTimeIsNotARise) {
+  // FIDE 2014 Art. 6.3.b: at the control the next period's time is added.
+  std::string out;
+  auto s = check(
+      "[Result \"*\"]\n[TimeControl \"1/60:60\"]\n\n"
+      "1. e4 { [%clk 0:01:50] } 1... e5 { [%clk 0:01:55] } 2. Nf3 { [%clk 0:01:40] } *\n",
+      out);
+  EXPECT_EQ(s.clock_warnings, 0) << out;
+  // Without a TimeControl tag nothing can be said about rises.
+  s = check("[Result \"*\"]\n\n1. e4 { [%clk 0:01:00] } 1... e5 2. Nf3 { [%clk 0:09:00] } *\n", out);
+  EXPECT_EQ(s.clock_warnings, 0) << out;
 }
 
 }  // namespace

@@ -259,6 +259,116 @@ TEST(DeadPositionMonitor, AgreesWithTheFullCheckAlongRandomGames) {
   EXPECT_GT(shortcuts, 100);
 }
 
+// Every proof the monitor keeps must be a real one: legal moves from the
+// current position ending in mate. Checked after every move of random games,
+// so each way of carrying a proof forward (line continued, first move
+// replaced, return trip, mended by a short search) is exercised.
+TEST(DeadPositionMonitor, EveryCarriedProofReplaysToMate) {
+  // FIDE 2014 Art. 5.2.b: "alive" needs a series of legal moves ending in checkmate.
+  std::mt19937 rng(11);
+  int plies = 0, searches = 0, repairs = 0, continued = 0;
+  for (int game = 0; game < 8; ++game) {
+    Position pos = Position::startpos();
+    DeadPositionMonitor monitor(WinnabilityLimits{3000});
+    monitor.check(pos);
+    for (int ply = 0; ply < 100; ++ply) {
+      MoveList moves = legal_moves(pos);
+      if (moves.empty()) break;
+      // Half of the time follow the proof, to exercise the continued line.
+      std::vector<Move> line = monitor.mating_line();
+      bool follow = rng() % 2 == 0 && line.size() > 1;
+      Move m = follow ? line[0] : moves[rng() % moves.size()];
+      Position after = pos;
+      UndoInfo undo;
+      after.do_move(m, undo);
+      int searches_before = monitor.searches();
+      DeadPositionVerdict v = monitor.after_move(pos, m, after);
+      continued += follow && monitor.searches() == searches_before;
+      if (v == DeadPositionVerdict::ALIVE && !is_checkmate(after)) {
+        const std::vector<Move>& proof = monitor.mating_line();
+        ASSERT_FALSE(proof.empty()) << to_fen(after);
+        Position end = after;
+        for (Move x : proof) {
+          ASSERT_TRUE(legal_moves(end).contains(x)) << to_fen(after);
+          UndoInfo u;
+          end.do_move(x, u);
+        }
+        EXPECT_TRUE(is_checkmate(end)) << to_fen(after);
+      }
+      ++plies;
+      pos = after;
+    }
+    searches += monitor.searches();
+    repairs += monitor.repairs();
+  }
+  EXPECT_GT(continued, 50);
+  EXPECT_GT(repairs, 0);
+  EXPECT_LT(searches, plies / 4) << "most moves must be answered without a full search";
+}
+
+TEST(DeadPositionMonitor, FollowingTheProofNeedsNoSearch) {
+  // FIDE 2014 Art. 5.2.b: the rest of a mating line is a mating line from the next position.
+  Position pos = Position::startpos();
+  DeadPositionMonitor monitor;
+  ASSERT_EQ(monitor.check(pos), DeadPositionVerdict::ALIVE);
+  std::vector<Move> line = monitor.mating_line();
+  ASSERT_GE(line.size(), 2u);
+  Position after = pos;
+  UndoInfo undo;
+  after.do_move(line[0], undo);
+  EXPECT_EQ(monitor.after_move(pos, line[0], after), DeadPositionVerdict::ALIVE);
+  EXPECT_EQ(monitor.searches(), 1);
+  EXPECT_EQ(monitor.mating_line(), std::vector<Move>(line.begin() + 1, line.end()));
+}
+
+TEST(DeadPositionMonitor, ReversibleMoveCarriesTheProofWithAReturnTrip) {
+  // FIDE 2014 Art. 5.2.b: after Nf3 the start position is reachable again
+  // (...Nf6, Ng1, ...Ng8), so it is alive; the new proof starts with that trip.
+  Position pos = Position::startpos();
+  DeadPositionMonitor monitor;
+  ASSERT_EQ(monitor.check(pos), DeadPositionVerdict::ALIVE);
+  Move m(SQ_G1, SQ_F3);
+  if (monitor.mating_line()[0] == m) m = Move(SQ_B1, SQ_C3);
+  std::size_t old_length = monitor.mating_line().size();
+  Position after = pos;
+  UndoInfo undo;
+  after.do_move(m, undo);
+  EXPECT_EQ(monitor.after_move(pos, m, after), DeadPositionVerdict::ALIVE);
+  EXPECT_EQ(monitor.searches(), 1);
+  // Either the old line still worked with Nf3 in place of its first move, or
+  // the proof is the return trip (3 moves) and the old line.
+  std::size_t length = monitor.mating_line().size();
+  EXPECT_TRUE(length == old_length - 1 || length == old_length + 3) << length;
+}
+
+TEST(DeadPositionMonitor, PawnMoveIsSettledWithoutAFullSearch) {
+  // FIDE 2014 Art. 5.2.b: 1.e4 cannot be taken back, but the start position's
+  // proof (first move replaced, or mended by a short search) still shows a mate.
+  Position pos = Position::startpos();
+  DeadPositionMonitor monitor;
+  ASSERT_EQ(monitor.check(pos), DeadPositionVerdict::ALIVE);
+  Move m(SQ_E2, SQ_E4);
+  if (monitor.mating_line()[0] == m) m = Move(SQ_D2, SQ_D4);
+  Position after = pos;
+  UndoInfo undo;
+  after.do_move(m, undo);
+  EXPECT_EQ(monitor.after_move(pos, m, after), DeadPositionVerdict::ALIVE);
+  EXPECT_EQ(monitor.searches(), 1);
+}
+
+TEST(DeadPositionMonitor, PositionNotFollowingTheLastOneIsSearched) {
+  // A position that did not arise from the last one seen gets a full check.
+  DeadPositionMonitor monitor;
+  ASSERT_EQ(monitor.check(Position::startpos()), DeadPositionVerdict::ALIVE);
+  Position before = position("8/8/8/4k3/3n4/8/4K3/6B1 w - - 0 1");
+  Move m(SQ_G1, SQ_D4);
+  Position after = before;
+  UndoInfo undo;
+  after.do_move(m, undo);
+  EXPECT_EQ(monitor.after_move(before, m, after), DeadPositionVerdict::DEAD);
+  EXPECT_EQ(monitor.searches(), 2);
+}
+
 TEST(DeadPositionMonitor, StalemateAfterAReversibleMoveIsDead) {
   // FIDE 2014 Art. 5.2.a: Qd7-f7 stalemates; the earlier position's mate does not carry over.
   Position before = position("7k/3Q4/6K1/8/8/8/8/8 w - - 0 1");
