@@ -203,6 +203,7 @@ bool Worker::is_draw() const {
 
 // Counts a node; true when the search must unwind.
 bool Worker::poll() {
+  if (shared_.stop.load(std::memory_order_relaxed)) return true;  // unwinding: not a node
   const uint64_t n = nodes.load(std::memory_order_relaxed) + 1;
   nodes.store(n, std::memory_order_relaxed);
   if (main()) {

@@ -44,10 +44,13 @@ std::string join(const std::vector<std::string>& words, std::size_t from, std::s
   return text;
 }
 
-// The legal move written `text` in either castling convention.
+// The legal move written `text`, in the session's castling convention or,
+// failing that, the other one (GUIs are not always consistent).
 Move find_move(const Position& pos, const std::string& text, bool chess960) {
-  for (Move m : legal_moves(pos))
-    if (to_uci(m, chess960) == text || to_uci(m, !chess960) == text) return m;
+  const MoveList moves = legal_moves(pos);
+  for (bool convention : {chess960, !chess960})
+    for (Move m : moves)
+      if (to_uci(m, convention) == text) return m;
   return Move::none();
 }
 
@@ -200,7 +203,7 @@ void UciSession::position(const std::vector<std::string>& words) {
   const std::size_t moves_index = std::size_t(moves_at - words.begin());
   Position start;
   if (words[1] == "startpos") {
-    if (moves_index != 2 && moves_index != words.size()) return error("unexpected text after 'startpos'");
+    if (words.size() > 2 && words[2] != "moves") return error("unexpected text after 'startpos': '" + words[2] + "'");
     start = Position::startpos();
   } else if (words[1] == "fen") {
     const std::string fen = join(words, 2, moves_index);
@@ -240,17 +243,21 @@ void UciSession::go(const std::vector<std::string>& words) {
       limits.ponder = true;
       continue;
     }
-    if (key == "searchmoves") {
-      for (++i; i < words.size(); ++i) {
-        const Move m = find_move(root, words[i], chess960_);
-        if (!m.is_ok()) break;
-        searchmoves.push_back(m);
-      }
-      --i;
-      continue;
-    }
     static const char* const NUMERIC[] = {"wtime", "btime", "winc",     "binc", "movestogo",
                                           "depth", "nodes", "movetime", "mate"};
+    auto is_keyword = [](const std::string& word) {
+      return word == "infinite" || word == "ponder" || word == "searchmoves" ||
+             std::find(std::begin(NUMERIC), std::end(NUMERIC), word) != std::end(NUMERIC);
+    };
+    if (key == "searchmoves") {
+      // Moves up to the next keyword; every one must be legal.
+      for (; i + 1 < words.size() && !is_keyword(words[i + 1]); ++i) {
+        const Move m = find_move(root, words[i + 1], chess960_);
+        if (!m.is_ok()) return error("go searchmoves: '" + words[i + 1] + "' is not a legal move");
+        searchmoves.push_back(m);
+      }
+      continue;
+    }
     if (std::find(std::begin(NUMERIC), std::end(NUMERIC), key) == std::end(NUMERIC))
       return error("go: unknown parameter '" + key + "'");
     int64_t v = 0;
