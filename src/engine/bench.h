@@ -10,7 +10,7 @@
 
 namespace tabiya::engine {
 
-inline constexpr int DEFAULT_BENCH_DEPTH = 9;
+inline constexpr int DEFAULT_BENCH_DEPTH = 13;
 
 // The positions searched (FEN).
 const std::vector<std::string_view>& bench_positions();

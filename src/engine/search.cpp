@@ -327,6 +327,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
       if (!see_at_least(pos_, m, 0)) continue;
     }
     pos_.do_move(m, undo);
+    shared_.tt.prefetch(pos_.key());
     keys_.push_back(pos_.key());
     const int v = -qsearch(-beta, -alpha, ply + 1);
     keys_.pop_back();
@@ -401,6 +402,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
       ss->moved = NO_PIECE;
       ss->null_move = true;
       pos_.do_null_move(undo);
+      shared_.tt.prefetch(pos_.key());
       keys_.push_back(pos_.key());
       const int v = -search(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
       keys_.pop_back();
@@ -449,6 +451,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     }
     ss->move = m;
     ss->moved = moved;
+    shared_.tt.prefetch(pos_.key());
     keys_.push_back(pos_.key());
     const int new_depth = depth - 1 + (gives_check && ply < 2 * root_depth_ ? 1 : 0);
     int v;
@@ -505,6 +508,7 @@ int Worker::root_search(int alpha, int beta, int depth) {
     ss->moved = pos_.piece_on(m.from());
     seldepth_ = 0;
     pos_.do_move(m, undo);
+    shared_.tt.prefetch(pos_.key());
     keys_.push_back(pos_.key());
     const int new_depth = depth - 1 + (pos_.in_check() ? 1 : 0);
     int v;

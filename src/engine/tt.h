@@ -33,6 +33,8 @@ class TranspositionTable {
   void new_search() { generation_ = uint8_t((generation_ + 1) & 63); }
 
   bool probe(Key key, TTEntry& entry) const;
+  // Starts loading the slot for `key` into the cache (call right after a move).
+  void prefetch(Key key) const { __builtin_prefetch(&slot(key)); }
   void store(Key key, Move move, int score, int eval, int depth, Bound bound);
   // Permille of sampled slots used by the current search (UCI hashfull).
   int hashfull() const;

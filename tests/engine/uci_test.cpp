@@ -56,12 +56,18 @@ TEST(Uci, Handshake) {
   EXPECT_EQ(lines.back(), "readyok");
 }
 
-TEST(Uci, GoDepthPrintsInfoAndALegalBestmove) {
-  const std::string out = run("position startpos moves e2e4 e7e5\ngo depth 5\nisready\n");
-  // run_uci's end of input stops the search; wait for it by asking with a depth the search finishes.
-  const std::string move = bestmove_of(out);
-  ASSERT_FALSE(move.empty()) << out;
-  EXPECT_TRUE(count_prefix(out, "bestmove") == 1) << out;
+TEST(Uci, GoDepthAnswersWithALegalBestmove) {
+  std::ostringstream out;
+  {
+    UciSession session(out);
+    session.handle("position startpos moves e2e4 e7e5");
+    session.handle("go depth 5");
+    while (session.engine().searching()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  const std::string move = bestmove_of(out.str());
+  ASSERT_FALSE(move.empty()) << out.str();
+  EXPECT_EQ(count_prefix(out.str(), "bestmove"), 1) << out.str();
+  EXPECT_EQ(count_prefix(out.str(), "info depth 5 "), 1) << out.str();
   Position pos = Position::startpos();
   UndoInfo undo;
   pos.do_move(Move(SQ_E2, SQ_E4), undo);
@@ -69,6 +75,12 @@ TEST(Uci, GoDepthPrintsInfoAndALegalBestmove) {
   bool legal = false;
   for (Move m : legal_moves(pos)) legal |= to_uci(m, false) == move;
   EXPECT_TRUE(legal) << move;
+}
+
+TEST(Uci, EndOfInputStopsTheSearchWithABestmove) {
+  const std::string out = run("position startpos\ngo infinite\n");
+  EXPECT_EQ(count_prefix(out, "bestmove"), 1) << out;
+  EXPECT_FALSE(bestmove_of(out).empty());
 }
 
 // Waits until the session has written a bestmove (the search runs on its own thread).
