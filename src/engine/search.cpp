@@ -586,6 +586,8 @@ void Worker::iterative_deepening() {
     if (shared_.budget.limited && !shared_.pondering.load()) {
       const int64_t used = elapsed();
       if (root_moves.size() == 1 || used >= shared_.budget.optimum * 6 / 10) break;
+      // A mate found well inside the horizon will not change: save the clock.
+      if (is_mate_score(score) && depth >= 2 * std::abs(mate_in_moves(score)) + 6) break;
     }
   }
 }
