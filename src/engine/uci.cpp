@@ -263,15 +263,18 @@ void UciSession::go(const std::vector<std::string>& words) {
     int64_t v = 0;
     if (i + 1 >= words.size() || !parse_int(words[i + 1], v)) return error("go: '" + key + "' needs a whole number");
     ++i;
+    // A search limit of zero or less would mean "no limit": refuse it.
+    if ((key == "depth" || key == "nodes" || key == "mate") && v < 1)
+      return error("go: '" + key + "' needs a number of at least 1, got " + words[i]);
     if (key == "wtime") limits.time[WHITE] = std::max<int64_t>(0, v);
     else if (key == "btime") limits.time[BLACK] = std::max<int64_t>(0, v);
     else if (key == "winc") limits.increment[WHITE] = std::max<int64_t>(0, v);
     else if (key == "binc") limits.increment[BLACK] = std::max<int64_t>(0, v);
     else if (key == "movestogo") limits.movestogo = int(std::clamp<int64_t>(v, 0, 1000));
-    else if (key == "depth") limits.depth = int(std::clamp<int64_t>(v, 0, MAX_PLY - 1));
+    else if (key == "depth") limits.depth = int(std::clamp<int64_t>(v, 1, MAX_PLY - 1));
     else if (key == "nodes") limits.nodes = uint64_t(std::max<int64_t>(0, v));
     else if (key == "movetime") limits.movetime = std::max<int64_t>(1, v);
-    else if (key == "mate") limits.mate = int(std::clamp<int64_t>(v, 0, MAX_PLY / 2));
+    else if (key == "mate") limits.mate = int(std::clamp<int64_t>(v, 1, MAX_PLY / 2));
   }
   finish();
   if (legal_moves(root).empty()) {
