@@ -311,6 +311,15 @@ int Worker::qsearch(int alpha, int beta, int ply) {
   ScoredMoves moves;
   generate_legal(pos_, moves.list);
   if (moves.list.empty()) return in_check ? mated_in(ply) : 0;
+  if (!in_check) {  // only captures and queen promotions are searched here
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < moves.list.count; ++i) {
+      const Move m = moves.list.moves[i];
+      if (pos_.is_capture(m) || (m.kind() == MoveKind::PROMOTION && m.promotion() == QUEEN))
+        moves.list.moves[kept++] = m;
+    }
+    moves.list.count = kept;
+  }
   score_moves(moves, tt_hit ? tte.move : Move::none(), -1);
   Move best_move;
   const int old_alpha = alpha;
