@@ -594,7 +594,7 @@ void Worker::iterative_deepening() {
     if (limits.mate > 0 && is_mate_score(score) && score > 0 && mate_in_moves(score) <= limits.mate) break;
     if (shared_.budget.limited && !shared_.pondering.load()) {
       const int64_t used = elapsed();
-      if (root_moves.size() == 1 || used >= shared_.budget.optimum * 6 / 10) break;
+      if (root_moves.size() == 1 || (shared_.budget.from_clock && used >= shared_.budget.optimum * 6 / 10)) break;
       // A mate found well inside the horizon will not change: save the clock.
       if (is_mate_score(score) && depth >= 2 * std::abs(mate_in_moves(score)) + 6) break;
     }

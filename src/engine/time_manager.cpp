@@ -28,6 +28,7 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int64_t move_overhead
     maximum = std::min(maximum, budget.maximum);
   }
   budget.limited = true;
+  budget.from_clock = true;
   budget.optimum = optimum;
   budget.maximum = maximum;
   return budget;

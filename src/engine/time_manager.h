@@ -29,6 +29,9 @@ struct TimeBudget {
   bool limited = false;
   int64_t optimum = 0;  // ms
   int64_t maximum = 0;  // ms
+  // From a clock: stop deepening early once the optimum is mostly used. A
+  // bare movetime is used in full instead.
+  bool from_clock = false;
 };
 
 TimeBudget plan_time(const SearchLimits& limits, Color us, int64_t move_overhead);

@@ -34,11 +34,13 @@ TEST(TimeManager, MovetimeLessOverhead) {
   EXPECT_TRUE(b.limited);
   EXPECT_EQ(b.maximum, 970);
   EXPECT_EQ(b.optimum, 970);
+  EXPECT_FALSE(b.from_clock);  // a fixed time per move is used in full
 }
 
 TEST(TimeManager, SuddenDeathSpendsASmallShare) {
   const TimeBudget b = plan_time(clock_limits(60'000, 0), WHITE, 30);
   EXPECT_TRUE(b.limited);
+  EXPECT_TRUE(b.from_clock);
   EXPECT_GT(b.optimum, 500);
   EXPECT_LT(b.optimum, 3000);
   EXPECT_GE(b.maximum, b.optimum);
