@@ -161,6 +161,8 @@ class Worker {
   void update_quiet_stats(int ply, Move best, const Move* quiets, int quiet_count, int depth);
   void update_pv(int ply, Move m);
   void report(int depth);
+  void report_bound(int depth, int score, bool lower);
+  SearchInfo make_info(int depth, const RootMove& rm) const;
   std::vector<Move> child_pv() const { return std::vector<Move>(pv_[1] + 1, pv_[1] + pv_len_[1]); }
   int64_t elapsed() const { return now_ms() - shared_.start_ms.load(std::memory_order_relaxed); }
 
@@ -570,6 +572,9 @@ void Worker::iterative_deepening() {
         std::stable_sort(root_moves.begin() + long(pv_index_), root_moves.end(),
                          [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
         if (shared_.stop.load(std::memory_order_relaxed)) break;
+        // In long searches, tell the GUI about a failed window at once.
+        if ((v <= alpha || v >= beta) && main() && shared_.options.multipv == 1 && elapsed() > 2000)
+          report_bound(depth, v, v >= beta);
         if (v <= alpha) {
           beta = (alpha + beta) / 2;
           alpha = std::max(v - delta, -VALUE_INFINITE);
@@ -601,26 +606,38 @@ void Worker::iterative_deepening() {
   }
 }
 
-void Worker::report(int depth) {
-  if (!shared_.on_info) return;
+SearchInfo Worker::make_info(int depth, const RootMove& rm) const {
   const int64_t time = std::max<int64_t>(0, now_ms() - shared_.go_ms);
   const uint64_t total = shared_.total_nodes();
-  const int hashfull = shared_.tt.hashfull();
+  SearchInfo info;
+  info.depth = depth;
+  info.seldepth = std::max(rm.seldepth, depth);
+  info.score = rm.score;
+  wdl_from_score(rm.score, info.wdl);
+  info.nodes = total;
+  info.nps = time > 0 ? total * 1000 / uint64_t(time) : total * 1000;
+  info.hashfull = shared_.tt.hashfull();
+  info.time_ms = time;
+  info.pv = rm.pv;
+  return info;
+}
+
+void Worker::report_bound(int depth, int score, bool lower) {
+  if (!shared_.on_info) return;
+  SearchInfo info = make_info(depth, root_moves[0]);
+  info.score = score;
+  wdl_from_score(score, info.wdl);
+  (lower ? info.lowerbound : info.upperbound) = true;
+  shared_.on_info(info);
+}
+
+void Worker::report(int depth) {
+  if (!shared_.on_info) return;
   for (std::size_t i = 0; i < best_lines.size(); ++i) {
     // Only the lines the user asked for; the level's extra candidates stay private.
     if (int(i) >= shared_.options.multipv) break;
-    const RootMove& rm = best_lines[i];
-    SearchInfo info;
-    info.depth = depth;
-    info.seldepth = std::max(rm.seldepth, depth);
+    SearchInfo info = make_info(depth, best_lines[i]);
     info.multipv = int(i) + 1;
-    info.score = rm.score;
-    wdl_from_score(rm.score, info.wdl);
-    info.nodes = total;
-    info.nps = time > 0 ? total * 1000 / uint64_t(time) : total * 1000;
-    info.hashfull = hashfull;
-    info.time_ms = time;
-    info.pv = rm.pv;
     shared_.on_info(info);
   }
 }
