@@ -19,13 +19,18 @@ struct PlayArguments {
   std::string chess960;
   std::string time_control;
   std::string rules{rules_profile(DEFAULT_RULES_EDITION).name};
+  int robot_level = 0;  // 0: no robot
+  std::string color = "white";
+  uint64_t seed = 0;
+  bool explain = false;
   PlayOptions options;
 };
 }  // namespace
 
 void add_play_command(CLI::App& app) {
   auto args = std::make_shared<PlayArguments>();
-  CLI::App* play = app.add_subcommand("play", "Play a game between two people at this terminal");
+  CLI::App* play =
+      app.add_subcommand("play", "Play a game at this terminal: two people, or you against the robot (--robot LEVEL)");
   play->add_flag("--ascii", args->ascii, "Draw the board with letters (KQRBNP/kqrbnp) instead of figurines");
   play->add_flag("--flip", args->options.flipped, "Show the board from Black's side");
   std::vector<std::string> languages;
@@ -52,11 +57,41 @@ void add_play_command(CLI::App& app) {
       "--tc", args->time_control,
       "Play with clocks: minutes + seconds per move, e.g. 5+3, 40/90+30:30+30, 15d5 (delay), 3b2 (Bronstein)");
   fen->excludes(chess960);
+  CLI::Option* robot = play->add_option("--robot", args->robot_level,
+                                        "Play against the robot at this level: 1 (beginner) to 10 (full strength)")
+                           ->check(CLI::Range(1, 10));
+  play->add_option("--color", args->color, "Your colour against the robot")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"white", "black", "random"}))
+      ->needs(robot);
+  play->add_option("--seed", args->seed, "Seed for the robot's choices (repeatable games); 0: random")->needs(robot);
+  play->add_flag("--explain", args->explain, "After the game, show the robot's evaluation and main line for each move")
+      ->needs(robot);
   play->add_option("--white", args->options.white, "White player's name (for the PGN)");
   play->add_option("--black", args->options.black, "Black player's name (for the PGN)");
 
   play->callback([args, chess960, time_control] {
     PlayOptions options = args->options;
+    if (args->robot_level > 0) {
+      RobotOptions robot;
+      robot.level = args->robot_level;
+      robot.seed = args->seed;
+      robot.explain = args->explain;
+      Color human = WHITE;
+      if (args->color == "black") human = BLACK;
+      if (args->color == "random") {
+        std::random_device device;
+        human = device() % 2 ? BLACK : WHITE;
+        std::cout << "You play " << (human == WHITE ? "White" : "Black") << ".\n";
+      }
+      robot.color = ~human;
+      std::string robot_name = "tabiya robot (level ";
+      robot_name += std::to_string(robot.level);
+      robot_name += ')';
+      if (robot.color == WHITE) options.white = robot_name;
+      else options.black = robot_name;
+      options.robot = robot;
+    }
     options.style = args->ascii ? DiagramStyle::ASCII : DiagramStyle::UNICODE;
     options.language = parse_language(args->language).value_or(Language::EN);
     options.rules = parse_rules_edition(args->rules).value_or(DEFAULT_RULES_EDITION);

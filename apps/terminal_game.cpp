@@ -13,6 +13,7 @@
 #include "core/chess960.h"
 #include "core/fen.h"
 #include "core/movegen.h"
+#include "engine/search.h"
 #include "laws/game.h"
 #include "laws/game_record.h"
 #include "notation/move_reader.h"
@@ -25,7 +26,9 @@ namespace {
 std::string color_name(Color c) { return c == WHITE ? "White" : "Black"; }
 
 std::string trim(std::string_view text) {
-  const auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; };
+  const auto is_space = [](char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+  };
   while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
   while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
   return std::string(text);
@@ -67,8 +70,8 @@ std::string announcement(const Outcome& outcome, RulesEdition edition, DiagramSt
   const bool unicode_half = outcome.score == Score::DRAW && style == DiagramStyle::UNICODE;
   const std::string score = unicode_half ? "½-½" : std::string(score_text(outcome.score));
   const std::string year(rules_profile(edition).name.substr(5));  // "fide-2018" -> "2018"
-  return reason + ": " + verdict + score + " (FIDE " + year + " " + std::string(termination_article(outcome.termination, edition)) +
-         ")";
+  return reason + ": " + verdict + score + " (FIDE " + year + " " +
+         std::string(termination_article(outcome.termination, edition)) + ")";
 }
 
 // A clock reading as m:ss, or h:mm:ss from an hour up (whole seconds, rounded down).
@@ -77,8 +80,7 @@ std::string clock_text(Millis remaining) {
   char buffer[32];
   if (total >= 3600)
     std::snprintf(buffer, sizeof buffer, "%lld:%02lld:%02lld", total / 3600, total / 60 % 60, total % 60);
-  else
-    std::snprintf(buffer, sizeof buffer, "%lld:%02lld", total / 60, total % 60);
+  else std::snprintf(buffer, sizeof buffer, "%lld:%02lld", total / 60, total % 60);
   return buffer;
 }
 
@@ -98,13 +100,28 @@ class TerminalGame {
         out_(out),
         options_(options),
         bottom_(options.flipped ? BLACK : WHITE),
-        game_(start, game_options(options), options.time_source) {}
+        game_(start, game_options(options), options.time_source) {
+    if (options.robot) {
+      engine::EngineOptions engine_options;
+      engine_options.level = options.robot->level;
+      engine_options.seed = options.robot->seed;
+      robot_ = std::make_unique<engine::Engine>(engine_options);
+    }
+  }
 
   void run() {
-    out_ << "tabiya play: two players, one board. Type a move (e4, Nf3, O-O, e2e4) or 'help'.\n\n";
+    if (robot_)
+      out_ << "tabiya play: you (" << color_name(~options_.robot->color) << ") against the robot, level "
+           << options_.robot->level << ". Type a move (e4, Nf3, O-O, e2e4) or 'help'.\n\n";
+    else out_ << "tabiya play: two players, one board. Type a move (e4, Nf3, O-O, e2e4) or 'help'.\n\n";
     show_board();
     std::string line;
     while (!game_.is_over()) {
+      if (robot_to_move()) {
+        if (flag_fell()) break;
+        robot_move();
+        continue;
+      }
       out_ << prompt() << std::flush;
       if (!read_line(line)) {
         end_of_input();
@@ -119,6 +136,82 @@ class TerminalGame {
 
  private:
   const Position& current() const { return game_.position(); }
+  bool robot_to_move() const { return robot_ && to_move() == options_.robot->color; }
+
+  // The robot thinks on the game so far (repetitions included), under the
+  // game's clock if it has one, then plays, claiming a draw first when the
+  // rules allow one and it does not expect to win.
+  void robot_move() {
+    const Color us = to_move();
+    engine::SearchLimits limits;
+    if (const Clock* clock = game_.clock()) {
+      for (Color c : {WHITE, BLACK}) {
+        limits.time[c] = clock->remaining(c).count();
+        const TimePeriod& period = clock->time_control().periods()[clock->period_index(c)];
+        if (period.mode == BonusMode::FISCHER) limits.increment[c] = period.bonus.count();
+        if (c == us && (period.mode == BonusMode::SIMPLE_DELAY || period.mode == BonusMode::BRONSTEIN_DELAY))
+          limits.delay = period.bonus.count();
+      }
+      limits.movestogo = clock->moves_to_control(us).value_or(0);
+    } else {
+      limits.movetime = options_.robot->movetime;
+    }
+    std::vector<Move> moves;
+    for (const MoveRecord& record : game_.moves()) moves.push_back(record.move);
+    robot_->set_position(game_.start_position(), moves);
+    const engine::SearchResult result = robot_->search(limits);
+    if (!result.best.is_ok()) return;  // no legal move: the game is already over
+    last_robot_score_ = result.score;
+    if (result.score <= 0) {
+      std::optional<ClaimGround> ground;
+      if (game_.can_claim_threefold(result.best)) ground = ClaimGround::THREEFOLD_REPETITION;
+      else if (game_.can_claim_fifty_moves(result.best)) ground = ClaimGround::FIFTY_MOVES;
+      if (ground) {
+        out_ << "The robot claims a draw.\n";
+        const std::string label = move_label(result.best);
+        note_thought(label, result);
+        const std::size_t before = game_.moves().size();
+        report_failure(game_.claim_draw(us, *ground, result.best));
+        if (game_.moves().size() > before) labels_.push_back(label);
+        return;
+      }
+    }
+    note_thought(move_label(result.best), result);
+    out_ << "The robot plays " << thoughts_.back().label << ".\n";
+    play(result.best);
+  }
+
+  void note_thought(const std::string& label, const engine::SearchResult& result) {
+    Thought thought{label, result.score, result.depth, {}};
+    Position line = current();
+    UndoInfo undo;
+    for (Move m : result.pv) {
+      if (!legal_moves(line).contains(m)) break;
+      if (!thought.line.empty()) thought.line += ' ';
+      thought.line += to_san(line, m, SanStyle::LETTERS, options_.language);
+      line.do_move(m, undo);
+    }
+    thoughts_.push_back(std::move(thought));
+  }
+
+  // "+0.35", "-1.20", "mate in 3", "mated in 2" (robot's point of view).
+  static std::string score_text(int score) {
+    if (engine::is_mate_score(score)) {
+      const int moves = engine::mate_in_moves(score);
+      return moves > 0 ? "mate in " + std::to_string(moves) : "mated in " + std::to_string(-moves);
+    }
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%+.2f", score / 100.0);
+    return buffer;
+  }
+
+  void explain() {
+    if (!robot_ || !options_.robot->explain) return;
+    out_ << "\nThe robot's thinking (evaluation in pawns from the robot's side, depth, expected line):\n";
+    if (thoughts_.empty()) out_ << "  (the robot made no move)\n";
+    for (const Thought& t : thoughts_)
+      out_ << "  " << t.label << "  " << score_text(t.score) << "  depth " << t.depth << "  " << t.line << '\n';
+  }
   Color to_move() const { return current().side_to_move(); }
   // True when the opponent of the side to move has offered a draw that stands.
   bool offer_to_answer() const { return game_.draw_offer() == ~to_move(); }
@@ -218,7 +311,8 @@ class TerminalGame {
   // "12. e4" or "12... e5", in the chosen letters.
   std::string move_label(Move m) const {
     const Position& before = current();
-    const std::string number = std::to_string(before.fullmove_number()) + (before.side_to_move() == WHITE ? ". " : "... ");
+    const std::string number =
+        std::to_string(before.fullmove_number()) + (before.side_to_move() == WHITE ? ". " : "... ");
     return number + to_san(before, m, SanStyle::LETTERS, options_.language);
   }
 
@@ -235,6 +329,17 @@ class TerminalGame {
   }
 
   void undo() {
+    // Against the robot, take back its reply too, so it is your move again.
+    if (robot_ && labels_.size() < 2) {
+      out_ << "Nothing to undo.\n";
+      return;
+    }
+    if (robot_) {
+      const Result<bool> first = game_.takeback();
+      if (!first) return report_failure(first);
+      out_ << "Took back " << labels_.back() << ".\n";
+      labels_.pop_back();
+    }
     if (labels_.empty()) {
       out_ << "Nothing to undo.\n";
       return;
@@ -268,6 +373,13 @@ class TerminalGame {
       return true;
     }
     out_ << color_name(offerer) << " offers a draw.\n";
+    if (robot_) {
+      // The robot accepts only when it expects to lose.
+      const bool accept = last_robot_score_ <= -150;
+      report_failure(accept ? game_.accept_draw(~offerer) : game_.decline_draw(~offerer));
+      out_ << "The robot " << (accept ? "accepts" : "declines") << " the draw.\n";
+      return true;
+    }
     std::string answer;
     for (;;) {
       out_ << color_name(~offerer) << ", do you accept the draw? (yes/no): " << std::flush;
@@ -292,8 +404,8 @@ class TerminalGame {
         play(move.value());
         return true;
       }
-      out_ << "Please answer yes or no (or play " << color_name(offerer)
-           << "'s move; the offer then stands until " << color_name(~offerer) << " answers).\n";
+      out_ << "Please answer yes or no (or play " << color_name(offerer) << "'s move; the offer then stands until "
+           << color_name(~offerer) << " answers).\n";
     }
   }
 
@@ -387,9 +499,13 @@ class TerminalGame {
 
   void announce_result() {
     out_ << announcement(*game_.outcome(), options_.rules, options_.style) << "\n\n" << pgn();
+    explain();
   }
 
-  void leave(std::string_view message) { out_ << message << "\n\n" << pgn(); }
+  void leave(std::string_view message) {
+    out_ << message << "\n\n" << pgn();
+    explain();
+  }
 
   void end_of_input() {
     out_ << '\n';
@@ -418,6 +534,15 @@ class TerminalGame {
   Color bottom_;
   Game game_;
   std::vector<std::string> labels_;  // "12. e4" for each move played, in the chosen letters
+  struct Thought {
+    std::string label;  // the robot's move, "12... Nf6"
+    int score;
+    int depth;
+    std::string line;  // the expected continuation in SAN, starting with the move
+  };
+  std::unique_ptr<engine::Engine> robot_;
+  std::vector<Thought> thoughts_;
+  int last_robot_score_ = 0;
 };
 
 }  // namespace

@@ -2,12 +2,15 @@
 // after every move, moves are typed in any notation parse_move accepts, and a
 // few words (undo, flip, fen, pgn, draw, claim, resign, help, quit) steer the
 // game. With a time control both clocks run (FIDE Art. 6) and are shown.
+// With a robot (PlayOptions::robot) one side is played by the engine through
+// the same API the UCI front end uses; it answers draw offers itself.
 // The Laws (endings, offers, claims, takebacks) are laws/game.h's; this file
 // is only the conversation with the players.
 // The loop reads lines from a stream and writes to a stream, so tests can
 // play whole games from a script.
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -22,6 +25,16 @@
 #include "notation/language.h"
 
 namespace tabiya::cli {
+
+// A game against the robot instead of a second person.
+struct RobotOptions {
+  int level = 5;         // 1 (beginner) to 10 (full strength), engine/levels.h
+  Color color = BLACK;   // the side the robot plays
+  uint64_t seed = 0;     // 0: a different game each time; otherwise repeatable
+  bool explain = false;  // after the game, show the robot's evaluation and line for each of its moves
+  // Thinking time per move when the game has no clock, in milliseconds.
+  int64_t movetime = 1000;
+};
 
 struct PlayOptions {
   DiagramStyle style = DiagramStyle::UNICODE;
@@ -47,6 +60,8 @@ struct PlayOptions {
   // Where the clocks read the time; nullptr means the machine's steady clock.
   // Tests pass a ManualTimeSource.
   std::shared_ptr<const TimeSource> time_source;
+  // Play against the robot; nullopt: two people at one terminal.
+  std::optional<RobotOptions> robot;
 };
 
 // The position the game starts from, or a message naming the bad option.

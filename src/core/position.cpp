@@ -208,6 +208,35 @@ void Position::undo_move(Move m, const UndoInfo& undo) {
   halfmove_clock_ = undo.halfmove_clock;
 }
 
+void Position::do_null_move(UndoInfo& undo) {
+  undo.key = key_;
+  undo.castling_rooks = castling_rooks_;
+  undo.checkers = checkers_;
+  undo.pinned = pinned_;
+  undo.en_passant = en_passant_;
+  undo.halfmove_clock = halfmove_clock_;
+  undo.captured = NO_PIECE;
+  Key k = key_ ^ zobrist::black_to_move();
+  if (en_passant_ != SQ_NONE) {
+    k ^= zobrist::en_passant(file_of(en_passant_));
+    en_passant_ = SQ_NONE;
+  }
+  ++halfmove_clock_;
+  side_ = ~side_;
+  update_check_info();
+  key_ = k;
+}
+
+void Position::undo_null_move(const UndoInfo& undo) {
+  side_ = ~side_;
+  key_ = undo.key;
+  castling_rooks_ = undo.castling_rooks;
+  checkers_ = undo.checkers;
+  pinned_ = undo.pinned;
+  en_passant_ = undo.en_passant;
+  halfmove_clock_ = undo.halfmove_clock;
+}
+
 bool Position::operator==(const Position& o) const { return to_fen(*this) == to_fen(o); }
 
 }  // namespace tabiya

@@ -75,6 +75,9 @@ class Position : public PieceSets {
   // m must be legal in this position (see movegen.h).
   void do_move(Move m, UndoInfo& undo);
   void undo_move(Move m, const UndoInfo& undo);
+  // Passes the move (the search's null-move pruning); only when not in check.
+  void do_null_move(UndoInfo& undo);
+  void undo_null_move(const UndoInfo& undo);
   bool is_legal(Move m) const;  // m is among the legal moves
   bool is_capture(Move m) const;
   PieceType moved_piece_type(Move m) const { return type_of(board_[m.from()]); }
