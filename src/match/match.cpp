@@ -210,7 +210,8 @@ class MatchRun {
 std::string format_elo(const std::optional<EloEstimate>& e) {
   if (!e) return "Elo -";
   if (!std::isfinite(e->elo)) return std::string("Elo ") + (e->elo > 0 ? "+inf" : "-inf") + " (one-sided score)";
-  std::string text = "Elo " + std::string(e->elo >= 0 ? "+" : "") + fixed(e->elo, 1) + " +/- ";
+  double elo = e->elo + 0.0;  // no "-0.0"
+  std::string text = "Elo " + std::string(elo >= 0 ? "+" : "") + fixed(elo, 1) + " +/- ";
   text += std::isfinite(e->error95) ? fixed(e->error95, 1) : "inf";
   return text + ", LOS " + fixed(100 * e->los, 1) + "%";
 }

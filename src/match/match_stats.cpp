@@ -12,11 +12,11 @@ constexpr double Z95 = 1.959963984540054;
 // Mean and variance of a discrete sample given as (value, count) pairs.
 struct Moments {
   double mean = 0, variance = 0;
-  int n = 0;
+  double n = 0;
 };
 
 template <std::size_t K>
-Moments moments(const std::array<double, K>& values, const std::array<int, K>& counts) {
+Moments moments(const std::array<double, K>& values, const std::array<double, K>& counts) {
   Moments m;
   for (std::size_t k = 0; k < K; ++k) m.n += counts[k];
   if (m.n == 0) return m;
@@ -25,6 +25,23 @@ Moments moments(const std::array<double, K>& values, const std::array<int, K>& c
   for (std::size_t k = 0; k < K; ++k) m.variance += counts[k] * (values[k] - m.mean) * (values[k] - m.mean);
   m.variance /= m.n;
   return m;
+}
+
+// The counts as they are, or (for the SPRT) with every empty outcome given a
+// count of 1e-3, so a one-sided result (all wins, all draws) has a variance.
+template <std::size_t K>
+std::array<double, K> as_counts(const std::array<int, K>& counts, bool regularize) {
+  std::array<double, K> real{};
+  for (std::size_t k = 0; k < K; ++k) real[k] = regularize && counts[k] == 0 ? 1e-3 : counts[k];
+  return real;
+}
+
+Moments trinomial(const WdlCounts& wdl, bool regularize = false) {
+  return moments<3>({0.0, 0.5, 1.0}, as_counts<3>({wdl.losses, wdl.draws, wdl.wins}, regularize));
+}
+
+Moments pentanomial(const PentanomialCounts& p, bool regularize = false) {
+  return moments<5>({0.0, 0.25, 0.5, 0.75, 1.0}, as_counts<5>(p.pairs, regularize));
 }
 
 EloEstimate estimate(const Moments& m) {
@@ -47,10 +64,6 @@ double llr(const Moments& m, double elo0, double elo1) {
   double s0 = score_from_elo(elo0), s1 = score_from_elo(elo1);
   return (s1 - s0) * (2 * m.mean - s0 - s1) / (2 * m.variance / m.n);
 }
-
-Moments trinomial(const WdlCounts& wdl) { return moments<3>({0.0, 0.5, 1.0}, {wdl.losses, wdl.draws, wdl.wins}); }
-
-Moments pentanomial(const PentanomialCounts& p) { return moments<5>({0.0, 0.25, 0.5, 0.75, 1.0}, p.pairs); }
 
 }  // namespace
 
@@ -76,9 +89,11 @@ std::optional<EloEstimate> pentanomial_elo(const PentanomialCounts& penta) {
   return estimate(pentanomial(penta));
 }
 
-double sprt_llr(const WdlCounts& wdl, double elo0, double elo1) { return llr(trinomial(wdl), elo0, elo1); }
+double sprt_llr(const WdlCounts& wdl, double elo0, double elo1) {
+  return wdl.games() == 0 ? 0 : llr(trinomial(wdl, true), elo0, elo1);
+}
 double sprt_llr(const PentanomialCounts& penta, double elo0, double elo1) {
-  return llr(pentanomial(penta), elo0, elo1);
+  return penta.total() == 0 ? 0 : llr(pentanomial(penta, true), elo0, elo1);
 }
 
 SprtState sprt_state(double llr_value, const SprtParameters& p) {

@@ -20,7 +20,9 @@
 //   s0 = score(elo0), s1 = score(elo1),  score(e) = 1 / (1 + 10^(-e/400))
 //   LLR = (s1 - s0) (2 s - s0 - s1) / (2 v / n)
 // with s and v the trinomial (n = N games) or pentanomial (n = M pairs) sample
-// mean and variance. Stop when LLR <= ln(beta / (1 - alpha)) (accept H0) or
+// mean and variance; for the LLR an outcome never seen counts 1e-3 times (as
+// fishtest regularises), so one-sided results still decide.
+// Stop when LLR <= ln(beta / (1 - alpha)) (accept H0) or
 // LLR >= ln((1 - beta) / alpha) (accept H1).
 #pragma once
 
