@@ -131,6 +131,26 @@ std::string cecp_move_text(const Position& pos, Move m) {
   return to_uci(m, false);
 }
 
+std::vector<std::string> cecp_edit_commands(const Position& pos) {
+  std::vector<std::string> lines;
+  // The protocol's way to give Black the move: a first move in force mode.
+  if (pos.side_to_move() == BLACK) lines.push_back("a2a3");
+  lines.push_back("edit");
+  lines.push_back("#");
+  for (Color c : {WHITE, BLACK}) {
+    if (c == BLACK) lines.push_back("c");
+    for (int sq = 0; sq < 64; ++sq) {
+      Piece p = pos.piece_on(Square(sq));
+      if (p == NO_PIECE || color_of(p) != c) continue;
+      std::string text(1, " PNBRQK"[type_of(p)]);
+      text.append(square_name(Square(sq)));
+      lines.push_back(std::move(text));
+    }
+  }
+  lines.push_back(".");
+  return lines;
+}
+
 Result<std::unique_ptr<Engine>> CecpEngine::start(const EngineSpec& spec, ChildProcess process) {
   std::unique_ptr<CecpEngine> engine(new CecpEngine(spec, std::move(process)));
   ChildProcess& p = engine->process_;
@@ -171,8 +191,8 @@ Result<bool> CecpEngine::sync(const char* when) {
 Result<bool> CecpEngine::new_game(const Position& start, const TimeControl& tc) {
   if (!tc.has_clock()) return fail("engine " + name() + ": CECP games need a clock");
   bool standard = to_fen(start) == START_FEN && !start.is_chess960();
-  if (!standard && !features_.setboard)
-    return fail("engine " + name() + " cannot start from a position (it has no feature setboard=1)");
+  if (!standard && !features_.setboard && start.is_chess960())
+    return fail("engine " + name() + " cannot start from a Chess960 position (it has no feature setboard=1)");
   if (start.is_chess960() && features_.variants.find("fischerandom") == std::string::npos)
     return fail("engine " + name() + " does not play Chess960 (variant fischerandom)");
   process_.write_line("new");
@@ -181,7 +201,8 @@ Result<bool> CecpEngine::new_game(const Position& start, const TimeControl& tc) 
   process_.write_line(cecp_level_command(tc));
   process_.write_line("post");
   process_.write_line("easy");
-  if (!standard) process_.write_line("setboard " + to_fen(start));
+  if (!standard && features_.setboard) process_.write_line("setboard " + to_fen(start));
+  else if (!standard) for (const std::string& line : cecp_edit_commands(start)) process_.write_line(line);
   moves_sent_ = 0;
   return sync("after new");
 }

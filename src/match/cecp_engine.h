@@ -44,6 +44,10 @@ struct CecpThinking {
 std::optional<CecpThinking> parse_cecp_thinking(std::string_view line);
 // "level 0 0:10 0.1", "level 40 5 0" for the time control's first period.
 std::string cecp_level_command(const TimeControl& tc);
+// For engines without setboard (e.g. Fairy-Max): the protocol 1 "edit" mode
+// sequence that sets up `pos` after "new" and "force". Castling rights follow
+// from kings and rooks on their squares; the en passant square is lost.
+std::vector<std::string> cecp_edit_commands(const Position& pos);
 // A move as CECP coordinate notation: e2e4, e7e8q, castling e1g1 (O-O/O-O-O in Chess960).
 std::string cecp_move_text(const Position& pos, Move m);
 

@@ -115,6 +115,13 @@ TEST(CecpProtocolTest, LevelAndMoveText) {
   EXPECT_EQ(cecp_move_text(promo, *parse_move(promo, "e8=N")), "e7e8n");
 }
 
+TEST(CecpProtocolTest, EditModeForEnginesWithoutSetboard) {
+  std::vector<std::string> white = {"edit", "#", "Ra1", "Kg1", "c", "Ph7", "Kh8", "."};
+  EXPECT_EQ(cecp_edit_commands(*parse_fen("7k/7p/8/8/8/8/8/R5K1 w - - 0 1")), white);
+  std::vector<std::string> black = {"a2a3", "edit", "#", "Ra1", "Kg1", "c", "Ph7", "Kh8", "."};
+  EXPECT_EQ(cecp_edit_commands(*parse_fen("7k/7p/8/8/8/8/8/R5K1 b - - 0 1")), black);
+}
+
 TEST(EngineSpecTest, WordsToSpec) {
   auto spec = parse_engine_spec(
       {"name=sf", "cmd=stockfish", "proto=uci", "option.Threads=1", "option.Skill Level=5", "timeout=3000"});
