@@ -158,7 +158,7 @@ printf '%s\n' "${results[@]}" | awk -v name="$name" '
     ERR = (lo <= 0 || hi >= 1) ? "inf" : (elo(hi) - elo(lo)) / 2
     S = s
   }
-  function fmt(x) { return x == "inf" ? "   n/a" : sprintf("%+6.0f", x) }
+  function fmt(x) { return x == "inf" ? "   n/a" : sprintf("%+6.0f", x + 0) }
   function fmterr(x) { return x == "inf" ? "n/a" : sprintf("%.0f", x) }
   BEGIN {
     printf "\nElo ladder for %s (score and Elo from its point of view)\n", name

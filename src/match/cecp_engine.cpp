@@ -202,7 +202,8 @@ Result<bool> CecpEngine::new_game(const Position& start, const TimeControl& tc) 
   process_.write_line("post");
   process_.write_line("easy");
   if (!standard && features_.setboard) process_.write_line("setboard " + to_fen(start));
-  else if (!standard) for (const std::string& line : cecp_edit_commands(start)) process_.write_line(line);
+  else if (!standard)
+    for (const std::string& line : cecp_edit_commands(start)) process_.write_line(line);
   moves_sent_ = 0;
   return sync("after new");
 }

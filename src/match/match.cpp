@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <memory>
 #include <mutex>
@@ -30,6 +31,16 @@ double first_engine_points(const Outcome& outcome, bool first_is_white) {
   if (outcome.score == Score::WHITE_FORFEIT_WIN) white = 1, black = 0;
   if (outcome.score == Score::BLACK_FORFEIT_WIN) white = 0, black = 1;
   return first_is_white ? white : black;
+}
+
+// The PGN Date tag value for today (UTC): "2026.11.21".
+std::string today() {
+  std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[16];
+  std::strftime(text, sizeof text, "%Y.%m.%d", &utc);
+  return text;
 }
 
 class MatchRun {
@@ -133,6 +144,7 @@ class MatchRun {
       PgnTags tags;
       tags.set("Event", s_.event);
       tags.set("Site", "tabiya");
+      tags.set("Date", date_);
       tags.set("Round", std::to_string(index + 1));
       tags.set("White", white);
       tags.set("Black", black);
@@ -203,6 +215,7 @@ class MatchRun {
   std::vector<std::optional<double>> points_;
   MatchSummary summary_;
   std::ofstream pgn_;
+  std::string date_ = today();
 };
 
 }  // namespace
