@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <thread>
 
 #include "core/fen.h"
 #include "core/uci_move.h"
@@ -155,6 +156,9 @@ Result<std::unique_ptr<Engine>> CecpEngine::start(const EngineSpec& spec, ChildP
   std::unique_ptr<CecpEngine> engine(new CecpEngine(spec, std::move(process)));
   ChildProcess& p = engine->process_;
   p.write_line("xboard");
+  // GNU Chess drops a "protover" that arrives together with "xboard" (it
+  // switches its input handling in between); a short pause costs nothing here.
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
   p.write_line("protover 2");
   // Protocol 2: without "feature done=0" the interface waits two seconds at
   // most for the features; done=0 asks it to wait until done=1.
