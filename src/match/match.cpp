@@ -33,6 +33,8 @@ double first_engine_points(const Outcome& outcome, bool first_is_white) {
   return first_is_white ? white : black;
 }
 
+constexpr int SPRT_MIN_GAMES = 8;
+
 // The PGN Date tag value for today (UTC): "2026.11.21".
 std::string today() {
   std::time_t now = std::time(nullptr);
@@ -165,7 +167,10 @@ class MatchRun {
       SprtState st = sprt_state(current_llr(), *s_.sprt);
       summary_.sprt = st;
       out_ << " | LLR " << fixed(st.llr, 2) << " (" << fixed(st.lower, 2) << ", " << fixed(st.upper, 2) << ")";
-      if (st.decision != SprtDecision::CONTINUE) stop_ = true;
+      // The normal approximation is poor on a handful of games (one win
+      // already crosses the bounds), so the test may stop only from
+      // SPRT_MIN_GAMES on.
+      if (st.decision != SprtDecision::CONTINUE && summary_.games_played >= SPRT_MIN_GAMES) stop_ = true;
     }
     out_ << '\n' << std::flush;
   }

@@ -28,6 +28,7 @@ struct MatchSettings {
   // colours swapped; empty: the standard start position.
   std::vector<Opening> openings;
   std::optional<std::uint64_t> shuffle_seed;  // shuffles the opening order
+  // Stops the match when the SPRT decides, but never before 8 games.
   std::optional<SprtParameters> sprt;
   std::string pgn_path;  // empty: no PGN
   std::string event = "tabiya match";
