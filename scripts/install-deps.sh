@@ -3,7 +3,7 @@
 #
 #   scripts/install-deps.sh            build and test: compilers, CMake, Ninja, GoogleTest,
 #                                      Google Benchmark, CLI11, clang-16 with its sanitizer
-#                                      and libFuzzer runtimes
+#                                      and libFuzzer runtimes; python3 for the fake engines of the match tests
 #   scripts/install-deps.sh bench      the above plus Stockfish (reference for perft-vs-stockfish)
 #   scripts/install-deps.sh format     clang-format-16 only
 #
@@ -12,7 +12,7 @@
 set -euo pipefail
 
 BUILD_PACKAGES=(g++ cmake ninja-build libgtest-dev libgmock-dev googletest libbenchmark-dev libcli11-dev
-  clang-16 libclang-rt-16-dev)
+  clang-16 libclang-rt-16-dev python3)
 BENCH_PACKAGES=(stockfish)
 FORMAT_PACKAGES=(clang-format-16)
 
