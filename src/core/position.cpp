@@ -88,7 +88,7 @@ bool Position::is_capture(Move m) const {
 
 bool Position::is_legal(Move m) const { return legal_moves(*this).contains(m); }
 
-void Position::do_move(Move m, UndoInfo& undo) {
+void Position::save_state(UndoInfo& undo) const {
   undo.key = key_;
   undo.castling_rooks = castling_rooks_;
   undo.checkers = checkers_;
@@ -96,6 +96,19 @@ void Position::do_move(Move m, UndoInfo& undo) {
   undo.en_passant = en_passant_;
   undo.halfmove_clock = halfmove_clock_;
   undo.captured = NO_PIECE;
+}
+
+void Position::restore_state(const UndoInfo& undo) {
+  key_ = undo.key;
+  castling_rooks_ = undo.castling_rooks;
+  checkers_ = undo.checkers;
+  pinned_ = undo.pinned;
+  en_passant_ = undo.en_passant;
+  halfmove_clock_ = undo.halfmove_clock;
+}
+
+void Position::do_move(Move m, UndoInfo& undo) {
+  save_state(undo);
 
   Color us = side_, them = ~us;
   Square from = m.from(), to = m.to();
@@ -200,22 +213,11 @@ void Position::undo_move(Move m, const UndoInfo& undo) {
       move_piece(to, from);
       if (undo.captured != NO_PIECE) put_piece(undo.captured, to);
   }
-  key_ = undo.key;
-  castling_rooks_ = undo.castling_rooks;
-  checkers_ = undo.checkers;
-  pinned_ = undo.pinned;
-  en_passant_ = undo.en_passant;
-  halfmove_clock_ = undo.halfmove_clock;
+  restore_state(undo);
 }
 
 void Position::do_null_move(UndoInfo& undo) {
-  undo.key = key_;
-  undo.castling_rooks = castling_rooks_;
-  undo.checkers = checkers_;
-  undo.pinned = pinned_;
-  undo.en_passant = en_passant_;
-  undo.halfmove_clock = halfmove_clock_;
-  undo.captured = NO_PIECE;
+  save_state(undo);
   Key k = key_ ^ zobrist::black_to_move();
   if (en_passant_ != SQ_NONE) {
     k ^= zobrist::en_passant(file_of(en_passant_));
@@ -229,12 +231,7 @@ void Position::do_null_move(UndoInfo& undo) {
 
 void Position::undo_null_move(const UndoInfo& undo) {
   side_ = ~side_;
-  key_ = undo.key;
-  castling_rooks_ = undo.castling_rooks;
-  checkers_ = undo.checkers;
-  pinned_ = undo.pinned;
-  en_passant_ = undo.en_passant;
-  halfmove_clock_ = undo.halfmove_clock;
+  restore_state(undo);
 }
 
 bool Position::operator==(const Position& o) const { return to_fen(*this) == to_fen(o); }

@@ -112,6 +112,9 @@ class Position : public PieceSets {
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
   void update_check_info();
+  // The fields do_move changes besides the placement, kept for undo_move.
+  void save_state(UndoInfo& undo) const;
+  void restore_state(const UndoInfo& undo);
   bool any_legal_en_passant(Square ep) const;
 
   std::array<Piece, SQUARE_NB> board_{};

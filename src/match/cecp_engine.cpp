@@ -258,13 +258,7 @@ EngineReply CecpEngine::go(const SearchRequest& request) {
     }
     return false;
   });
-  if (s == ReadStatus::TIMEOUT) {
-    reply.kind = ReplyKind::TIMEOUT;
-    reply.detail = "engine " + name() + " did not answer \"go\" in time";
-  } else if (s == ReadStatus::END_OF_OUTPUT) {
-    reply.kind = ReplyKind::CRASH;
-    reply.detail = crash_detail();
-  } else {
+  if (!reply_to_failed_read(s, reply)) {
     // Back to force mode: the next move is asked for explicitly.
     process_.write_line("force");
     moves_sent_ = request.moves.size() + 1;
@@ -274,12 +268,6 @@ EngineReply CecpEngine::go(const SearchRequest& request) {
 
 void CecpEngine::game_over(const std::string& result, const std::string& reason) {
   if (running()) process_.write_line("result " + result + " {" + reason + "}");
-}
-
-void CecpEngine::quit() {
-  if (!running()) return;
-  process_.write_line("quit");
-  process_.stop(std::chrono::milliseconds(500));
 }
 
 }  // namespace tabiya

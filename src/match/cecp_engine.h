@@ -57,7 +57,6 @@ class CecpEngine final : public Engine {
   Result<bool> new_game(const Position& start, const TimeControl& tc) override;
   EngineReply go(const SearchRequest& request) override;
   void game_over(const std::string& result, const std::string& reason) override;
-  void quit() override;
 
  private:
   using Engine::Engine;

@@ -37,4 +37,23 @@ Result<std::unique_ptr<Engine>> Engine::start(const EngineSpec& spec) {
   return CecpEngine::start(spec, std::move(*process));
 }
 
+void Engine::quit() {
+  if (!running()) return;
+  process_.write_line("quit");
+  process_.stop(std::chrono::milliseconds(500));
+}
+
+bool Engine::reply_to_failed_read(ReadStatus status, EngineReply& reply) {
+  if (status == ReadStatus::TIMEOUT) {
+    reply.kind = ReplyKind::TIMEOUT;
+    reply.detail = "engine " + name() + " did not answer \"go\" in time";
+  } else if (status == ReadStatus::END_OF_OUTPUT) {
+    reply.kind = ReplyKind::CRASH;
+    reply.detail = crash_detail();
+  } else {
+    return false;
+  }
+  return true;
+}
+
 }  // namespace tabiya

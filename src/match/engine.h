@@ -64,8 +64,8 @@ class Engine {
   virtual EngineReply go(const SearchRequest& request) = 0;
   // Tells the engine how the game ended (CECP "result"); UCI has no such command.
   virtual void game_over(const std::string& /*result*/, const std::string& /*reason*/) {}
-  // Asks it to quit, then kills it if it does not.
-  virtual void quit() = 0;
+  // Asks it to quit ("quit" in both protocols), then kills it if it does not.
+  void quit();
   // Kills it at once (hung or misbehaving); returns how it ended.
   std::string kill() { return process_.kill(); }
 
@@ -82,6 +82,9 @@ class Engine {
   }
   // How the process ended, for a crash report (reaps it).
   std::string crash_detail() { return "engine " + name() + " " + process_.kill(); }
+  // Turns a read that ended without the awaited line into a TIMEOUT or CRASH
+  // reply; false if the line came.
+  bool reply_to_failed_read(ReadStatus status, EngineReply& reply);
 
   EngineSpec spec_;
   ChildProcess process_;

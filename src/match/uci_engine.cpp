@@ -123,23 +123,11 @@ EngineReply UciEngine::go(const SearchRequest& request) {
     best = parse_uci_bestmove(line);
     return best.has_value();
   });
-  if (s == ReadStatus::TIMEOUT) {
-    reply.kind = ReplyKind::TIMEOUT;
-    reply.detail = "engine " + name() + " did not answer \"go\" in time";
-  } else if (s == ReadStatus::END_OF_OUTPUT) {
-    reply.kind = ReplyKind::CRASH;
-    reply.detail = crash_detail();
-  } else {
+  if (!reply_to_failed_read(s, reply)) {
     reply.kind = ReplyKind::MOVE;
     reply.move = *best;
   }
   return reply;
-}
-
-void UciEngine::quit() {
-  if (!running()) return;
-  process_.write_line("quit");
-  process_.stop(std::chrono::milliseconds(500));
 }
 
 }  // namespace tabiya

@@ -31,7 +31,6 @@ class UciEngine final : public Engine {
   static Result<std::unique_ptr<Engine>> start(const EngineSpec& spec, ChildProcess process);
   Result<bool> new_game(const Position& start, const TimeControl& tc) override;
   EngineReply go(const SearchRequest& request) override;
-  void quit() override;
 
  private:
   using Engine::Engine;
