@@ -10,5 +10,6 @@ void add_perft_command(CLI::App& app);
 void add_play_command(CLI::App& app);
 void add_adjudicate_command(CLI::App& app);
 void add_pgn_command(CLI::App& app);
+void add_tune_command(CLI::App& app);
 
 }  // namespace tabiya::cli

@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
   tabiya::cli::add_play_command(app);
   tabiya::cli::add_adjudicate_command(app);
   tabiya::cli::add_pgn_command(app);
+  tabiya::cli::add_tune_command(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }
