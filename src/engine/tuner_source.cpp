@@ -47,7 +47,9 @@ Result<EvalParams> parse_params_source(std::string_view source) {
     value = std::stoi(std::string(source.substr(start, i - start)));
     return true;
   };
-  for (std::size_t i = source.find('{', table); i < source.size(); ++i) {
+  std::size_t open = source.find("{{", table);
+  if (open == std::string_view::npos) return fail("parameter source: no '{{' opening the table");
+  for (std::size_t i = open + 2; i < source.size(); ++i) {
     char c = source[i];
     if (c == '\n') ++line;
     if (c == '/' && i + 1 < source.size() && source[i + 1] == '/') {
@@ -56,7 +58,7 @@ Result<EvalParams> parse_params_source(std::string_view source) {
       continue;
     }
     if (c == '}' && i + 1 < source.size() && source[i + 1] == '}') break;  // end of table
-    if (c != '{' || (i + 1 < source.size() && source[i + 1] == '{')) continue;
+    if (c != '{') continue;
     std::size_t j = i + 1;
     ScorePair pair;
     bool ok = read_int(j, pair.mg);

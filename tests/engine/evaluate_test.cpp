@@ -43,8 +43,14 @@ std::string flipped_fen(const std::string& text) {
   }
   std::string out;
   for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) out += (out.empty() ? "" : "/") + *it;
-  std::string swapped_castling;
-  for (char c : castling) swapped_castling += std::isalpha(static_cast<unsigned char>(c)) ? char(c ^ 0x20) : c;
+  // Swapped case, White's rights first as FEN writes them.
+  std::string white_rights, black_rights;
+  for (char c : castling) {
+    if (c == '-') continue;
+    (std::islower(static_cast<unsigned char>(c)) ? white_rights : black_rights) += char(c ^ 0x20);
+  }
+  std::string swapped_castling = white_rights + black_rights;
+  if (swapped_castling.empty()) swapped_castling = "-";
   if (ep != "-") ep[1] = ep[1] == '3' ? '6' : '3';
   return out + (side == "w" ? " b " : " w ") + swapped_castling + " " + ep + " " + halfmove + " " + fullmove;
 }
@@ -77,7 +83,7 @@ std::vector<std::string> sample_fens() {
 
 TEST(Evaluate, FlippedFenHelperMirrorsTheBoard) {
   EXPECT_EQ(flipped_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"),
-            "rnbqkbnr/pppp1ppp/8/8/3PpP2/8/PPP1P1PP/RNBQKBNR b kqKQ f3 0 3");
+            "rnbqkbnr/pppp1ppp/8/8/3PpP2/8/PPP1P1PP/RNBQKBNR b KQkq f3 0 3");
 }
 
 TEST(Evaluate, IsTheSameForTheColourFlippedPosition) {
@@ -139,8 +145,9 @@ TEST(Evaluate, ScalesDrawishEndgamesTowardsZero) {
   EXPECT_LT(rook_v_bishop, 150);
   EXPECT_GT(rook_alone, 300);
   // Opposite-coloured bishops: a pawn up is worth less than with same-coloured ones.
-  int opposite = evaluate(fen("4k3/5pp1/4b3/8/8/3B4/5PPP/6K1 w - - 0 1"));
-  int same = evaluate(fen("4k3/5pp1/3b4/8/8/3B4/5PPP/6K1 w - - 0 1"));
+  // d3 and e6 are light squares, d6 is dark.
+  int opposite = evaluate(fen("4k3/5pp1/3b4/8/8/3B4/5PPP/6K1 w - - 0 1"));
+  int same = evaluate(fen("4k3/5pp1/4b3/8/8/3B4/5PPP/6K1 w - - 0 1"));
   EXPECT_GT(opposite, 0);
   EXPECT_LT(opposite, same);
 }
@@ -156,11 +163,11 @@ TEST(Evaluate, PrefersFurtherAdvancedPassedPawns) {
 }
 
 TEST(Evaluate, DislikesDoubledAndIsolatedPawns) {
-  int healthy = evaluate(fen("4k3/ppp5/8/8/8/8/PPP5/4K3 w - - 0 1"));
-  int doubled = evaluate(fen("4k3/ppp5/8/8/8/1P6/PP6/4K3 w - - 0 1"));
-  int isolated = evaluate(fen("4k3/ppp5/8/8/8/8/P1P3P1/4K3 w - - 0 1"));
-  EXPECT_GT(healthy, doubled);
-  EXPECT_GT(healthy, isolated);
+  // Same material, no passed pawns; only the white pawns' structure differs.
+  EXPECT_GT(evaluate(fen("4k3/ppp5/8/8/8/8/PPP5/4K3 w - - 0 1")),
+            evaluate(fen("4k3/ppp5/8/8/8/1P6/PP6/4K3 w - - 0 1")));  // b2, b3 doubled
+  EXPECT_GT(evaluate(fen("4k3/pppp4/8/8/8/8/PPP5/4K3 w - - 0 1")),
+            evaluate(fen("4k3/pppp4/8/8/8/8/PP1P4/4K3 w - - 0 1")));  // d2 isolated
 }
 
 TEST(Evaluate, ValuesTheBishopPair) {
