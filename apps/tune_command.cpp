@@ -113,8 +113,8 @@ int run_tune(const TuneSettings& s, std::ostream& out, std::ostream& err) {
   double k_after = engine::tuning::fit_k(set, weights);
   double train_refit = engine::tuning::mean_squared_error(set, weights, k_after);
   double valid_refit = engine::tuning::mean_squared_error(validation, weights, k_after);
-  out << "after, K refitted to " << k_after << ": training error " << train_refit << ", held-out error "
-      << valid_refit << '\n';
+  out << "after, K refitted to " << k_after << ": training error " << train_refit << ", held-out error " << valid_refit
+      << '\n';
 
   if (!s.out_path.empty()) {
     std::ostringstream header;
@@ -125,7 +125,8 @@ int run_tune(const TuneSettings& s, std::ostream& out, std::ostream& err) {
     header << ", " << set.size() << " quiet ones trained on, " << validation.size() << " held out; K = " << k
            << ".\nMean squared error before: training " << train_before << ", held out " << valid_before
            << ".\nMean squared error after:  training " << train_after << ", held out " << valid_after
-           << ".\nWith K refitted to " << k_after << ": training " << train_refit << ", held out " << valid_refit << ".";
+           << ".\nWith K refitted to " << k_after << ": training " << train_refit << ", held out " << valid_refit
+           << ".";
     std::ofstream file(s.out_path);
     file << engine::tuning::params_source(tuned, header.str());
     if (!file) {

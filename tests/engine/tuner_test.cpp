@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -81,6 +82,68 @@ TEST(Tuner, ErrorDecreasesOnASmallDataSet) {
   EXPECT_GT(tuned[2 * (param::MATERIAL + KNIGHT - PAWN)], 50);
   // Deterministic: the same run gives the same weights.
   EXPECT_EQ(tune(set, weights, k, options), tuned);
+}
+
+// Examples where only the pawn's mg weight matters and the results say a
+// pawn is worth `pawn` centipawns (at K = 1).
+TuningSet pawn_worth(double pawn) {
+  TuningSet set;
+  for (int c = -4; c <= 4; ++c)
+    set.add_terms({{uint16_t(param::MATERIAL), int16_t(c)}}, MAX_PHASE, FULL_SCALE, expected_score(pawn * c, 1.0));
+  return set;
+}
+
+TEST(Tuner, TunesOnlyTheChosenBlocks) {
+  auto mask = tunable_blocks("tempo,bishop_pair");
+  ASSERT_TRUE(mask.ok()) << mask.error().message;
+  EXPECT_EQ(std::count(mask->begin(), mask->end(), true), 4);  // mg and eg of two weights
+  EXPECT_TRUE((*mask)[2 * param::TEMPO + 1]);
+  EXPECT_FALSE((*mask)[2 * param::MATERIAL]);
+  auto unknown = tunable_blocks("tempo,queen_wings");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.error().message, "unknown parameter block \"queen_wings\"");
+
+  TuningSet set = pawn_worth(200);
+  Weights start = to_weights(EvalParams{});
+  start[2 * param::MATERIAL] = 100;
+  TuneOptions options;
+  options.iterations = 50;
+  options.tunable = *mask;  // the pawn is not among them
+  EXPECT_EQ(tune(set, start, 1.0, options), start);
+  options.tunable = *tunable_blocks("material");
+  EXPECT_GT(tune(set, start, 1.0, options)[2 * param::MATERIAL], 140);
+}
+
+TEST(Tuner, RegularisationHoldsWeightsNearTheirStart) {
+  TuningSet set = pawn_worth(200);
+  Weights start = to_weights(EvalParams{});
+  start[2 * param::MATERIAL] = 100;
+  TuneOptions options;
+  options.iterations = 400;
+  double free = tune(set, start, 1.0, options)[2 * param::MATERIAL];
+  options.regularisation = 1e-3;
+  double held = tune(set, start, 1.0, options)[2 * param::MATERIAL];
+  EXPECT_NEAR(free, 200, 5);
+  EXPECT_GT(held, 100);
+  EXPECT_LT(held, free - 20);
+}
+
+TEST(Tuner, EarlyStoppingKeepsTheBestHeldOutCheckpoint) {
+  // Training data wants 200, held-out data 100, the start: every step away
+  // from the start makes the held-out error worse.
+  TuningSet set = pawn_worth(200), held_out = pawn_worth(100);
+  Weights start = to_weights(EvalParams{});
+  start[2 * param::MATERIAL] = 100;
+  TuneOptions options;
+  options.iterations = 300;
+  options.validation = &held_out;
+  std::vector<double> held_out_errors;
+  options.progress = [&](int, double, double h) { held_out_errors.push_back(h); };
+  EXPECT_GT(tune(set, start, 1.0, options)[2 * param::MATERIAL], 150);
+  ASSERT_EQ(held_out_errors.size(), 4u);  // iterations 0, 100, 200, 300
+  EXPECT_LT(held_out_errors.front(), held_out_errors.back());
+  options.keep_best = true;
+  EXPECT_EQ(tune(set, start, 1.0, options), start);
 }
 
 TEST(Tuner, QuietLeafResolvesCaptures) {
