@@ -40,6 +40,15 @@ int run_tune(const TuneSettings& s, std::ostream& out, std::ostream& err) {
     err << "tune: no data (give --data FILE or --pgn FILE)\n";
     return 2;
   }
+  std::vector<bool> tunable;  // checked before the slow part
+  if (!s.blocks.empty()) {
+    auto mask = engine::tuning::tunable_blocks(s.blocks);
+    if (!mask) {
+      err << "tune: --blocks: " << mask.error().message << '\n';
+      return 2;
+    }
+    tunable = *mask;
+  }
   const engine::EvalParams start = s.from_scratch ? engine::hand_made_eval_params() : engine::DEFAULT_EVAL_PARAMS;
   TuningSet set;
   LoadStats total;
@@ -88,14 +97,7 @@ int run_tune(const TuneSettings& s, std::ostream& out, std::ostream& err) {
   options.regularisation = s.regularisation;
   options.validation = validation.size() ? &validation : nullptr;
   options.keep_best = s.early_stopping;
-  if (!s.blocks.empty()) {
-    auto mask = engine::tuning::tunable_blocks(s.blocks);
-    if (!mask) {
-      err << "tune: --blocks: " << mask.error().message << '\n';
-      return 2;
-    }
-    options.tunable = *mask;
-  }
+  options.tunable = tunable;
   options.progress = [&](int iteration, double error, double held_out) {
     out << "iteration " << iteration << ": training error " << error;
     if (options.validation) out << ", held-out error " << held_out;

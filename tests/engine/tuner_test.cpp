@@ -289,6 +289,13 @@ TEST(TuneCommand, TunesAndWritesSourceThatReadsBack) {
   std::ostringstream out2, err2;
   EXPECT_EQ(cli::run_tune(settings, out2, err2), 1);
   EXPECT_NE(err2.str().find("cannot open"), std::string::npos);
+
+  settings.fen_files = {(dir / "data.txt").string()};
+  settings.blocks = "material,queen_wings";
+  std::ostringstream out3, err3;
+  EXPECT_EQ(cli::run_tune(settings, out3, err3), 2);
+  EXPECT_EQ(err3.str(), "tune: --blocks: unknown parameter block \"queen_wings\"\n");
+  EXPECT_EQ(out3.str(), "");  // refused before loading anything
   fs::remove_all(dir);
 }
 
