@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "commands.h"
+#include "engine/evaluate.h"
 #include "engine/tuner.h"
 
 namespace tabiya::cli {
@@ -104,6 +105,10 @@ int run_tune(const TuneSettings& s, std::ostream& out, std::ostream& err) {
     out << '\n' << std::flush;
   };
   weights = engine::tuning::tune(set, weights, k, options);
+  // Keep scores in pawn units: the same predictions with a rescaled K.
+  double k_before = k;
+  k = engine::tuning::normalise_to_pawn(weights, k);
+  if (k != k_before) out << "scaled to a " << engine::PAWN_VALUE_EG << " cp endgame pawn: K " << k << '\n';
   engine::EvalParams tuned = engine::tuning::to_params(weights);
   // Report the figures of the rounded table, the one that will be compiled.
   weights = engine::tuning::to_weights(tuned);
@@ -124,8 +129,10 @@ int run_tune(const TuneSettings& s, std::ostream& out, std::ostream& err) {
            << "`; do not edit by hand (see tools/tuning/README.md).\n"
            << total.positions_read << " positions read";
     if (total.games_read) header << " from " << total.games_read << " games";
-    header << ", " << set.size() << " quiet ones trained on, " << validation.size() << " held out; K = " << k
-           << ".\nMean squared error before: training " << train_before << ", held out " << valid_before
+    header << ", " << set.size() << " quiet ones trained on, " << validation.size() << " held out.\nK = " << k_before
+           << " fitted to the starting weights";
+    if (k != k_before) header << ", " << k << " after scaling to a " << engine::PAWN_VALUE_EG << " cp endgame pawn";
+    header << ".\nMean squared error before: training " << train_before << ", held out " << valid_before
            << ".\nMean squared error after:  training " << train_after << ", held out " << valid_after
            << ".\nWith K refitted to " << k_after << ": training " << train_refit << ", held out " << valid_refit
            << ".";

@@ -136,6 +136,14 @@ double fit_k(const TuningSet& set, const Weights& weights) {
   return (lo + hi) / 2;
 }
 
+double normalise_to_pawn(Weights& weights, double k) {
+  double pawn = weights[2 * param::MATERIAL + 1];
+  if (pawn <= 0) return k;  // nothing sensible to scale to
+  double factor = PAWN_VALUE_EG / pawn;
+  for (double& w : weights) w *= factor;
+  return k / factor;
+}
+
 Result<std::vector<bool>> tunable_blocks(std::string_view names) {
   std::vector<bool> mask(2 * param::COUNT, false);
   while (!names.empty()) {

@@ -115,6 +115,11 @@ Result<std::vector<bool>> tunable_blocks(std::string_view names);
 // Minimises the mean squared error from `start` with Adam; returns the weights.
 Weights tune(const TuningSet& set, Weights start, double k, const TuneOptions& options);
 
+// Scales all weights so the pawn's endgame value is PAWN_VALUE_EG (the unit
+// the search reports scores in) and returns the K that gives the scaled
+// weights the same expected scores as (weights, k).
+double normalise_to_pawn(Weights& weights, double k);
+
 // The parameter table as the C++ source of eval_params.cpp, with `header`
 // (one or more lines, without comment markers) explaining how it was made.
 std::string params_source(const EvalParams& params, std::string_view header);

@@ -93,6 +93,19 @@ TuningSet pawn_worth(double pawn) {
   return set;
 }
 
+TEST(Tuner, NormalisingToThePawnKeepsThePredictions) {
+  TuningSet set = pawn_worth(200);
+  Weights weights = to_weights(hand_made_eval_params());
+  weights[2 * param::MATERIAL] = 150;
+  weights[2 * param::MATERIAL + 1] = 80;
+  double before = mean_squared_error(set, weights, 1.0);
+  double k = normalise_to_pawn(weights, 1.0);
+  EXPECT_DOUBLE_EQ(weights[2 * param::MATERIAL + 1], PAWN_VALUE_EG);
+  EXPECT_DOUBLE_EQ(weights[2 * param::MATERIAL], 150.0 * PAWN_VALUE_EG / 80);
+  EXPECT_DOUBLE_EQ(k, 0.8);
+  EXPECT_NEAR(mean_squared_error(set, weights, k), before, 1e-12);
+}
+
 TEST(Tuner, TunesOnlyTheChosenBlocks) {
   auto mask = tunable_blocks("tempo,bishop_pair");
   ASSERT_TRUE(mask.ok()) << mask.error().message;
