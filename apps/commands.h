@@ -13,5 +13,6 @@ void add_pgn_command(CLI::App& app);
 void add_uci_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_match_command(CLI::App& app);
+void add_tune_command(CLI::App& app);
 
 }  // namespace tabiya::cli

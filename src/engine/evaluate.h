@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/position.h"
+#include "engine/eval_params.h"
 
 namespace tabiya::engine {
 
@@ -12,5 +13,8 @@ inline constexpr int PAWN_VALUE_EG = 100;
 
 // Positive: good for the side to move.
 int evaluate(const Position& pos);
+
+// The same with other weights (the tuner and tests use it).
+int evaluate(const Position& pos, const EvalParams& params);
 
 }  // namespace tabiya::engine
