@@ -1,7 +1,8 @@
 # tabiya. Quick start: `make run` to play, `make test` to check everything.
 # Every target installs the Debian packages it needs first (scripts/install-deps.sh).
 #
-#   make run      build (release, build/) and start `tabiya play`; extra flags: make run ARGS="--ascii"
+#   make run      build (release, build/) and start a game: asks robot (level, colour) or person;
+#                 make run ARGS="--robot 5 --tc 5+3" passes the flags to `tabiya play` instead
 #   make test     unit tests (release and ASan+UBSan), perft smoke, libFuzzer smoke runs
 #   make build    release build only
 #   make bench    Google Benchmark suite and perft speed against Stockfish
@@ -29,8 +30,7 @@ build: deps
 	@bash scripts/build.sh release
 
 run: deps
-	@bash scripts/build.sh release tabiya
-	build/tabiya play $(ARGS)
+	@bash scripts/run.sh $(ARGS)
 
 test: deps
 	@bash scripts/test.sh

@@ -85,6 +85,8 @@ void add_play_command(CLI::App& app) {
         std::cout << "You play " << (human == WHITE ? "White" : "Black") << ".\n";
       }
       robot.color = ~human;
+      // Like a player at a real board, you see it from your own side.
+      if (human == BLACK) options.flipped = !options.flipped;
       std::string robot_name = "tabiya robot (level ";
       robot_name += std::to_string(robot.level);
       robot_name += ')';
