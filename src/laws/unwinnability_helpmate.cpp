@@ -101,7 +101,7 @@ CheckSquares check_squares(const Position& pos) {
   return c;
 }
 
-bool gives_check(const Position& pos, const CheckSquares& c, Move m) {
+inline bool gives_check(const Position& pos, const CheckSquares& c, Move m) {
   if (m.kind() != MoveKind::NORMAL) return gives_check(pos, m);
   Square from = m.from(), to = m.to();
   if (c.from_type[type_of(pos.piece_on(from))] & square_bb(to)) return true;
@@ -220,6 +220,10 @@ struct OrderedMoves {
 struct NodeFacts;
 
 constexpr std::size_t MAX_MOVES_ORDERED = 256;
+// Up to this many moves are put in order by picking, more by sorting.
+constexpr std::size_t MAX_PICKED = 4;
+// Added to the score of a hinted move: more than any score a move earns itself.
+constexpr int HINT_BONUS = 100'000;
 
 // Squares a move goes from and to, as one index (promotion pieces not told apart).
 inline std::size_t from_to(Move m) { return std::size_t(m.from()) * 64 + std::size_t(m.to()); }
@@ -401,24 +405,55 @@ void HelpmateSearch::order_moves(const MoveList& list, const CheckSquares& check
                                  std::size_t needed) const {
   bool winner_to_move = pos_.side_to_move() == winner_;
   NodeFacts facts = node_facts(pos_, winner_);
-  out.count = 0;
-  for (Move m : list) {
-    int score = winner_to_move ? score_winner_move(m, facts, checks, checks_first) : score_loser_move(m, facts, checks);
-    if (has_hints_ && hinted_.test(from_to(m))) score += 100'000;
-    out.moves[out.count++] = ScoredMove{m, score};
-  }
-  auto first = out.moves.begin(), last = out.moves.begin() + std::ptrdiff_t(out.count);
+  auto score = [&](Move m) {
+    return winner_to_move ? score_winner_move(m, facts, checks, checks_first) : score_loser_move(m, facts, checks);
+  };
   auto better = [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; };
-  if (needed >= out.count) {
-    std::stable_sort(first, last, better);
-    return;
-  }
   // Best first, ties in generation order, as a stable sort would leave them.
-  for (std::size_t i = 0; i < needed; ++i) {
-    // "Smallest" under `better` is the first of the highest scores.
-    auto pick = std::min_element(first + std::ptrdiff_t(i), last, better);
-    std::rotate(first + std::ptrdiff_t(i), pick, pick + 1);
+  auto select = [&](std::size_t count) {
+    auto first = out.moves.begin(), last = out.moves.begin() + std::ptrdiff_t(count);
+    // Picking the best few one by one beats sorting them all, but only for
+    // very few: past that a full sort is cheaper.
+    if (needed > MAX_PICKED || needed >= count) {
+      // Insertion sort: stable, no allocation, quick on a few dozen moves.
+      for (auto it = first + 1; it < last; ++it) {
+        ScoredMove moving = *it;
+        auto hole = it;
+        for (; hole > first && better(moving, *(hole - 1)); --hole) *hole = *(hole - 1);
+        *hole = moving;
+      }
+      return;
+    }
+    for (std::size_t i = 0; i < needed; ++i) {
+      // "Smallest" under `better` is the first of the highest scores.
+      auto pick = std::min_element(first + std::ptrdiff_t(i), last, better);
+      std::rotate(first + std::ptrdiff_t(i), pick, pick + 1);
+    }
+  };
+  out.count = list.size();
+  if (has_hints_ && needed < list.size()) {
+    // Hinted moves outrank all others. When they fill every place the search
+    // can afford, the others are never tried and need no score; the order of
+    // the first `needed` moves is the same as with every move scored.
+    std::size_t hinted = 0;
+    for (Move m : list) hinted += hinted_.test(from_to(m));
+    if (hinted >= needed) {
+      std::size_t front = 0, back = hinted;
+      for (Move m : list) {
+        if (hinted_.test(from_to(m))) out.moves[front++] = ScoredMove{m, score(m) + HINT_BONUS};
+        else out.moves[back++] = ScoredMove{m, 0};
+      }
+      select(hinted);
+      return;
+    }
   }
+  std::size_t i = 0;
+  for (Move m : list) {
+    int value = score(m);
+    if (has_hints_ && hinted_.test(from_to(m))) value += HINT_BONUS;
+    out.moves[i++] = ScoredMove{m, value};
+  }
+  select(out.count);
 }
 
 void HelpmateSearch::choose_goals() {
