@@ -117,7 +117,7 @@ int material(const Position& pos, Color c) {
 // back; past this length a fresh (short) one is searched instead.
 constexpr std::size_t MAX_CARRIED_LINE = 96;
 // Positions the mending search may visit before a full dead_position() runs.
-constexpr uint64_t REPAIR_NODES = 64;
+constexpr uint64_t REPAIR_NODES = 32;
 
 void DeadPositionMonitor::keep(const Position& pos, std::vector<Move> line) {
   last_alive_ = true;

@@ -101,32 +101,36 @@ CheckSquares check_squares(const Position& pos) {
   return c;
 }
 
-bool gives_check(const Position& pos, const CheckSquares& c, Move m) {
+inline bool gives_check(const Position& pos, const CheckSquares& c, Move m) {
   if (m.kind() != MoveKind::NORMAL) return gives_check(pos, m);
   Square from = m.from(), to = m.to();
   if (c.from_type[type_of(pos.piece_on(from))] & square_bb(to)) return true;
   return (c.discoverers & square_bb(from)) && !aligned(from, to, c.king);
 }
 
-// Can the king of the side to move step to a square nothing attacks? Then
-// that side has a legal move; most checks are answered so, and this is much
-// cheaper than generating every move.
-bool king_can_step(const Position& pos) {
+// Does the other king keep a square to step to after the normal move m: one
+// next to it, not held by its own men, that nothing of the mover attacks once
+// m is played? Exact, and much cheaper than counting the replies; most checks
+// are answered so. (A square holding a man m captures counts as held: that
+// case is left to the count.)
+bool leaves_a_flight(const Position& pos, Move m) {
   Color us = pos.side_to_move(), them = ~us;
-  Square k = pos.king_square(us);
-  Bitboard occupied = pos.pieces() ^ square_bb(k);
-  Bitboard targets = king_attacks(k) & ~pos.pieces(us);
-  while (targets)
-    if (!pos.attacked_by(them, pop_lsb(targets), occupied)) return true;
+  Square from = m.from(), to = m.to(), king = pos.king_square(them);
+  Bitboard occupied = ((pos.pieces() ^ square_bb(from)) | square_bb(to)) ^ square_bb(king);
+  PieceType moved = type_of(pos.piece_on(from));
+  Bitboard moved_attacks = moved == PAWN ? pawn_attacks(us, to) : attacks_of(moved, to, occupied);
+  Bitboard others = pos.pieces(us) ^ square_bb(from);
+  Bitboard flights = king_attacks(king) & ~pos.pieces(them) & ~moved_attacks;
+  while (flights)
+    if (!(pos.attackers_to(pop_lsb(flights), occupied) & others)) return true;
   return false;
 }
 
-bool mates(Position& pos, Move m) {
-  UndoInfo undo;
-  pos.do_move(m, undo);
-  bool mate = pos.in_check() && !king_can_step(pos) && count_legal(pos) == 0;
-  pos.undo_move(m, undo);
-  return mate;
+// Is the checking move m mate? The replies are counted on a light copy of the
+// board, without making the move (no Zobrist or undo bookkeeping).
+bool checking_move_mates(const Position& pos, Move m) {
+  if (m.kind() == MoveKind::NORMAL && leaves_a_flight(pos, m)) return false;
+  return count_legal_after(pos, m) == 0;
 }
 
 // --- Hash tables reused across calls (a generation number empties them) ---
@@ -216,6 +220,10 @@ struct OrderedMoves {
 struct NodeFacts;
 
 constexpr std::size_t MAX_MOVES_ORDERED = 256;
+// Up to this many moves are put in order by picking, more by sorting.
+constexpr std::size_t MAX_PICKED = 4;
+// Added to the score of a hinted move: more than any score a move earns itself.
+constexpr int HINT_BONUS = 100'000;
 
 // Squares a move goes from and to, as one index (promotion pieces not told apart).
 inline std::size_t from_to(Move m) { return std::size_t(m.from()) * 64 + std::size_t(m.to()); }
@@ -244,9 +252,9 @@ class HelpmateSearch {
   // the quick search tries mates in one separately and orders by plan.
   // Only the first `needed` moves are put in order (the rest follow in any
   // order): the quick search never gets far down the list of most nodes.
-  void order_moves(const MoveList& list, OrderedMoves& out, bool checks_first,
+  void order_moves(const MoveList& list, const CheckSquares& checks, OrderedMoves& out, bool checks_first,
                    std::size_t needed = MAX_MOVES_ORDERED) const;
-  int score_winner_move(Move m, const NodeFacts& f, const CheckSquares& checks, bool checks_first) const;
+  int score_winner_move(Move m, NodeFacts& f, const CheckSquares& checks, bool checks_first) const;
   int score_loser_move(Move m, const NodeFacts& f, const CheckSquares& checks) const;
   bool repeats_on_path(int ply) const;
   void choose_goals();
@@ -289,6 +297,10 @@ struct NodeFacts {
   Bitboard open_flights;  // squares next to the loser's king not held by its own men
   Bitboard covered;       // squares the winner attacks (the loser's king taken off the board)
   Bitboard king_lines;    // squares between the loser's king and winner's sliders aimed at it
+  // The open flights the piece on cover_from attacks, kept for the next move
+  // of the same piece (moves come grouped by piece).
+  Square cover_from = SQ_NONE;
+  int cover_count = 0;
 };
 
 NodeFacts node_facts(const Position& pos, Color winner) {
@@ -319,7 +331,7 @@ int free_flights(const Position& pos, Color loser, const NodeFacts& f, Square s)
   return popcount(king_attacks(s) & ~pos.pieces(loser) & ~f.covered);
 }
 
-int HelpmateSearch::score_winner_move(Move m, const NodeFacts& f, const CheckSquares& checks, bool checks_first) const {
+int HelpmateSearch::score_winner_move(Move m, NodeFacts& f, const CheckSquares& checks, bool checks_first) const {
   const Position& pos = pos_;
   Square from = m.from(), to = m.to();
   PieceType pt = type_of(pos.piece_on(from));
@@ -342,10 +354,16 @@ int HelpmateSearch::score_winner_move(Move m, const NodeFacts& f, const CheckSqu
               ? 40 * (std::abs(distance(from, winner_king_goal_) - 2) - std::abs(distance(to, winner_king_goal_) - 2))
               : winner_king_weight_ * (distance(from, winner_king_goal_) - distance(to, winner_king_goal_));
   } else {
-    Bitboard occupied = pos.pieces() ^ square_bb(f.target);
-    Bitboard after = (occupied ^ square_bb(from)) | square_bb(to);
-    int covered = popcount(attacks_of(pt, to, after) & f.open_flights) -
-                  popcount(attacks_of(pt, from, occupied) & f.open_flights);
+    int covered = 0;
+    if (f.open_flights) {
+      Bitboard occupied = pos.pieces() ^ square_bb(f.target);
+      if (f.cover_from != from) {
+        f.cover_from = from;
+        f.cover_count = popcount(attacks_of(pt, from, occupied) & f.open_flights);
+      }
+      Bitboard after = (occupied ^ square_bb(from)) | square_bb(to);
+      covered = popcount(attacks_of(pt, to, after) & f.open_flights) - f.cover_count;
+    }
     score += 20 * approach + 25 * covered;
   }
   Piece captured = pos.piece_on(to);
@@ -383,28 +401,59 @@ int HelpmateSearch::score_loser_move(Move m, const NodeFacts& f, const CheckSqua
   return score;
 }
 
-void HelpmateSearch::order_moves(const MoveList& list, OrderedMoves& out, bool checks_first, std::size_t needed) const {
+void HelpmateSearch::order_moves(const MoveList& list, const CheckSquares& checks, OrderedMoves& out, bool checks_first,
+                                 std::size_t needed) const {
   bool winner_to_move = pos_.side_to_move() == winner_;
   NodeFacts facts = node_facts(pos_, winner_);
-  CheckSquares checks = check_squares(pos_);
-  out.count = 0;
-  for (Move m : list) {
-    int score = winner_to_move ? score_winner_move(m, facts, checks, checks_first) : score_loser_move(m, facts, checks);
-    if (has_hints_ && hinted_.test(from_to(m))) score += 100'000;
-    out.moves[out.count++] = ScoredMove{m, score};
-  }
-  auto first = out.moves.begin(), last = out.moves.begin() + std::ptrdiff_t(out.count);
+  auto score = [&](Move m) {
+    return winner_to_move ? score_winner_move(m, facts, checks, checks_first) : score_loser_move(m, facts, checks);
+  };
   auto better = [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; };
-  if (needed >= out.count) {
-    std::stable_sort(first, last, better);
-    return;
-  }
   // Best first, ties in generation order, as a stable sort would leave them.
-  for (std::size_t i = 0; i < needed; ++i) {
-    // "Smallest" under `better` is the first of the highest scores.
-    auto pick = std::min_element(first + std::ptrdiff_t(i), last, better);
-    std::rotate(first + std::ptrdiff_t(i), pick, pick + 1);
+  auto select = [&](std::size_t count) {
+    auto first = out.moves.begin(), last = out.moves.begin() + std::ptrdiff_t(count);
+    // Picking the best few one by one beats sorting them all, but only for
+    // very few: past that a full sort is cheaper.
+    if (needed > MAX_PICKED || needed >= count) {
+      // Insertion sort: stable, no allocation, quick on a few dozen moves.
+      for (auto it = first + 1; it < last; ++it) {
+        ScoredMove moving = *it;
+        auto hole = it;
+        for (; hole > first && better(moving, *(hole - 1)); --hole) *hole = *(hole - 1);
+        *hole = moving;
+      }
+      return;
+    }
+    for (std::size_t i = 0; i < needed; ++i) {
+      // "Smallest" under `better` is the first of the highest scores.
+      auto pick = std::min_element(first + std::ptrdiff_t(i), last, better);
+      std::rotate(first + std::ptrdiff_t(i), pick, pick + 1);
+    }
+  };
+  out.count = list.size();
+  if (has_hints_ && needed < list.size()) {
+    // Hinted moves outrank all others. When they fill every place the search
+    // can afford, the others are never tried and need no score; the order of
+    // the first `needed` moves is the same as with every move scored.
+    std::size_t hinted = 0;
+    for (Move m : list) hinted += hinted_.test(from_to(m));
+    if (hinted >= needed) {
+      std::size_t front = 0, back = hinted;
+      for (Move m : list) {
+        if (hinted_.test(from_to(m))) out.moves[front++] = ScoredMove{m, score(m) + HINT_BONUS};
+        else out.moves[back++] = ScoredMove{m, 0};
+      }
+      select(hinted);
+      return;
+    }
   }
+  std::size_t i = 0;
+  for (Move m : list) {
+    int value = score(m);
+    if (has_hints_ && hinted_.test(from_to(m))) value += HINT_BONUS;
+    out.moves[i++] = ScoredMove{m, value};
+  }
+  select(out.count);
 }
 
 void HelpmateSearch::choose_goals() {
@@ -499,16 +548,16 @@ bool HelpmateSearch::quick_node(int ply, int remaining) {
   };
   thread_local std::deque<PlyBuffers> buffers;
   if (std::size_t(ply) >= buffers.size()) buffers.resize(std::size_t(ply) + 16);
-  MoveList& list = buffers[std::size_t(ply)].list;
-  generate_legal(pos_, list);
-  if (list.empty()) return false;
   Key key = pos_.key();
   uint32_t seen = quick_table.get(key);
   if (seen > uint32_t(remaining)) return false;  // failed before with at least this budget
+  MoveList& list = buffers[std::size_t(ply)].list;
+  generate_legal(pos_, list);
+  if (list.empty()) return false;
+  CheckSquares checks = check_squares(pos_);
   if (winner_to_move && seen == 0) {
-    CheckSquares checks = check_squares(pos_);
     for (Move m : list) {
-      if (gives_check(pos_, checks, m) && mates(pos_, m)) {
+      if (gives_check(pos_, checks, m) && checking_move_mates(pos_, m)) {
         line_.push_back(m);
         return true;
       }
@@ -522,7 +571,7 @@ bool HelpmateSearch::quick_node(int ply, int remaining) {
     int widths = (remaining - reserve - 1) / 12;
     std::size_t needed = widths >= 8 ? MAX_MOVES_ORDERED : std::size_t(1) << widths;
     OrderedMoves& ordered = buffers[std::size_t(ply)].ordered;
-    order_moves(list, ordered, false, needed);
+    order_moves(list, checks, ordered, false, needed);
     for (std::size_t i = 0; i < ordered.count; ++i) {
       int child_remaining = remaining - rank_cost(i);
       if (child_remaining < reserve) break;
@@ -566,7 +615,7 @@ bool HelpmateSearch::exhaustive(uint64_t max_nodes) {
 
   visited_table.put(pos_.key(), 1);
   generate_legal(pos_, list);
-  order_moves(list, frames[0].moves, true);
+  order_moves(list, check_squares(pos_), frames[0].moves, true);
   frames[0].next = 0;
   std::size_t depth = 0;
   for (;;) {
@@ -603,7 +652,7 @@ bool HelpmateSearch::exhaustive(uint64_t max_nodes) {
     }
     if (expand) {
       ++depth;
-      order_moves(list, frames[depth].moves, true);
+      order_moves(list, check_squares(pos_), frames[depth].moves, true);
       frames[depth].next = 0;
     } else {
       pos_.undo_move(m, frame.undo);

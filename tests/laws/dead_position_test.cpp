@@ -128,6 +128,34 @@ TEST(CanCheckmate, QueenAgainstBareKing) {
   EXPECT_EQ(verdict_for(pos, BLACK), Winnability::UNWINNABLE);
 }
 
+// The search tests every check for mate before anything else, first asking
+// whether the king keeps a flight square; that test must never miss a mate
+// (a king's step along the checking line, squares held by its own men, a
+// protected checker). With a budget of one position only that test can work.
+TEST(HelpmateSearch, MateInOneIsFoundAtTheFirstPosition) {
+  // FIDE 2014 Art. 1.3: checkmate, the king attacked with no legal move left.
+  for (const char* fen : {
+           "4k3/8/4K3/8/8/8/8/R7 w - - 0 1",     // Ra8: f8 is attacked through the king's square
+           "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",  // Ra8: back rank held by its own pawns
+           "7k/Q7/6K1/8/8/8/8/8 w - - 0 1",      // Qh7 or Qg7: the queen is protected
+           "6rk/6pp/7N/8/8/8/8/6K1 w - - 0 1",   // Nf7: smothered
+       }) {
+    Position pos = position(fen);
+    WinnabilityResult result = search_helpmate(pos, WHITE, HelpmateBudget{1, 0, nullptr});
+    ASSERT_EQ(result.verdict, Winnability::WINNABLE) << fen;
+    EXPECT_EQ(result.mating_line.size(), 1u) << fen;
+    EXPECT_TRUE(replays_to_mate(pos, WHITE, result.mating_line)) << fen;
+  }
+}
+
+TEST(HelpmateSearch, CheckAnsweredByTakingTheCheckerIsNotMate) {
+  // FIDE 2014 Art. 3.9: the king may capture an unprotected checking piece.
+  Position pos = position("7k/Q7/8/8/8/8/8/K7 w - - 0 1");
+  WinnabilityResult result = search_helpmate(pos, WHITE, HelpmateBudget{1, 0, nullptr});
+  EXPECT_EQ(result.verdict, Winnability::UNDETERMINED);
+  EXPECT_TRUE(result.mating_line.empty());
+}
+
 TEST(CanCheckmate, KnightAgainstPawnCanMateBecauseThePawnBlocks) {
   Position pos = position("8/8/8/4k3/4p3/8/4K3/6N1 w - - 0 1");
   EXPECT_EQ(verdict_for(pos, WHITE), Winnability::WINNABLE);
@@ -304,6 +332,49 @@ TEST(DeadPositionMonitor, EveryCarriedProofReplaysToMate) {
   EXPECT_GT(continued, 50);
   EXPECT_GT(repairs, 0);
   EXPECT_LT(searches, plies / 4) << "most moves must be answered without a full search";
+}
+
+// Captures and pawn moves cannot be taken back, so their proofs are mostly
+// mended by a short search. Games made mostly of such moves exercise that;
+// every proof kept must replay to mate.
+TEST(DeadPositionMonitor, ProofsMendedAfterCapturesAndPawnMovesReplayToMate) {
+  // FIDE 2014 Art. 5.2.b: "alive" needs a series of legal moves ending in checkmate.
+  std::mt19937 rng(23);
+  int irreversible = 0, repairs = 0, searches = 0;
+  for (int game = 0; game < 8; ++game) {
+    Position pos = Position::startpos();
+    DeadPositionMonitor monitor(WinnabilityLimits{3000});
+    monitor.check(pos);
+    for (int ply = 0; ply < 80; ++ply) {
+      MoveList moves = legal_moves(pos);
+      if (moves.empty()) break;
+      std::vector<Move> preferred;
+      for (Move m : moves)
+        if (!pos.empty(m.to()) || pos.moved_piece_type(m) == PAWN) preferred.push_back(m);
+      Move m = preferred.empty() ? moves[rng() % moves.size()] : preferred[rng() % preferred.size()];
+      irreversible += !preferred.empty();
+      Position after = pos;
+      UndoInfo undo;
+      after.do_move(m, undo);
+      DeadPositionVerdict v = monitor.after_move(pos, m, after);
+      if (v == DeadPositionVerdict::ALIVE && !is_checkmate(after)) {
+        std::vector<Move> proof = monitor.mating_line();
+        Position end = after;
+        for (Move x : proof) {
+          ASSERT_TRUE(legal_moves(end).contains(x)) << to_fen(after);
+          UndoInfo u;
+          end.do_move(x, u);
+        }
+        ASSERT_TRUE(is_checkmate(end)) << to_fen(after);
+      }
+      pos = after;
+    }
+    repairs += monitor.repairs();
+    searches += monitor.searches();
+  }
+  EXPECT_GT(irreversible, 300);
+  EXPECT_GT(repairs, 50);
+  EXPECT_LT(searches, irreversible / 2) << "most irreversible moves must be settled without a full search";
 }
 
 TEST(DeadPositionMonitor, FollowingTheProofNeedsNoSearch) {
