@@ -129,6 +129,9 @@ class Worker {
     nodes.store(0, std::memory_order_relaxed);
     next_poll_ = 0;
     completed_depth = 0;
+    best_move_changes_ = 0;
+    last_best_ = Move::none();
+    last_score_ = VALUE_NONE;
     for (StackEntry& e : stack_) e = StackEntry{};
     best_lines.clear();
     root_moves.clear();
@@ -179,6 +182,11 @@ class Worker {
   int root_depth_ = 0;
   std::size_t pv_index_ = 0;
   uint64_t next_poll_ = 0;
+  // Time management: how unsettled the best move is (decaying count of changes)
+  // and the previous iteration's best move and score.
+  double best_move_changes_ = 0;
+  Move last_best_;
+  int last_score_ = VALUE_NONE;
 };
 
 int Worker::evaluate_here() const {
@@ -528,7 +536,8 @@ int Worker::root_search(int alpha, int beta, int depth) {
     } else {
       const int r = depth >= 3 && quiet && i >= pv_index_ + 4 && !pos_.in_check() ? 1 : 0;
       v = -search(-alpha - 1, -alpha, new_depth - r, 1, true);
-      if (v > alpha && v < beta) v = -search(-beta, -alpha, new_depth, 1, false);
+      // A reduced search's fail high proves nothing: confirm it at full depth.
+      if (v > alpha && (v < beta || r > 0)) v = -search(-beta, -alpha, new_depth, 1, false);
     }
     keys_.pop_back();
     pos_.undo_move(m, undo);
@@ -596,10 +605,19 @@ void Worker::iterative_deepening() {
     report(depth);
     // Decide whether another iteration is worth starting.
     const int score = best_lines[0].score;
+    const int previous_score = last_score_;
+    best_move_changes_ = best_move_changes_ / 2 + (last_best_.is_ok() && best_lines[0].move != last_best_ ? 1 : 0);
+    last_best_ = best_lines[0].move;
+    last_score_ = score;
     if (limits.mate > 0 && is_mate_score(score) && score > 0 && mate_in_moves(score) <= limits.mate) break;
     if (shared_.budget.limited && !shared_.pondering.load()) {
       const int64_t used = elapsed();
-      if (root_moves.size() == 1 || (shared_.budget.from_clock && used >= shared_.budget.optimum * 6 / 10)) break;
+      // Stop early when the best move is settled; think longer while it keeps
+      // changing or the score is falling (never beyond the hard maximum).
+      double share = 0.6 * (1.0 + best_move_changes_);
+      if (previous_score != VALUE_NONE && !is_mate_score(score) && score < previous_score - 25) share *= 1.4;
+      const int64_t soft = std::min<int64_t>(shared_.budget.maximum, int64_t(double(shared_.budget.optimum) * share));
+      if (root_moves.size() == 1 || (shared_.budget.from_clock && used >= soft)) break;
       // A mate found well inside the horizon will not change: save the clock.
       if (is_mate_score(score) && depth >= 2 * std::abs(mate_in_moves(score)) + 6) break;
     }
