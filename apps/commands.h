@@ -14,5 +14,6 @@ void add_uci_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_match_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
+void add_ratings_command(CLI::App& app);
 
 }  // namespace tabiya::cli

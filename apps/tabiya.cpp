@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   tabiya::cli::add_bench_command(app);
   tabiya::cli::add_match_command(app);
   tabiya::cli::add_tune_command(app);
+  tabiya::cli::add_ratings_command(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# The robot's levels on one Elo scale: each level plays the level below it
+# (issue 4: each must score above 60% over 100 games), some levels also play
+# Stockfish with UCI_LimitStrength at a known UCI_Elo (the anchors), and
+# `tabiya ratings` fits one rating list over all these games (and any other
+# PGN files given, e.g. the level 10 games of bench/elo-ladder.sh).
+#
+#   bench/level-ladder.sh [options]
+#     --games N          games per adjacent pair (default 100; pairs of games share an opening)
+#     --levels A-B       play the pairs A+1 vs A ... B vs B-1 (default 1-10; 0-0 plays no pair)
+#     --anchor L:ELO     level L also plays Stockfish at UCI_Elo=ELO (1350..2850), repeatable
+#     --anchor-games N   games per anchor match (default 40)
+#     --rate FILE        another PGN file for the rating list (repeatable); its players
+#                        must be named tabiya-L<level> to join the levels
+#     --tc TC            time control in seconds (default 10+0.1)
+#     --concurrency N    games at a time (default 1)
+#     --pgn-dir DIR      where the games go (default: a temporary directory)
+#     --no-build         do not build tabiya
+#     --binary PATH      use this tabiya program (e.g. a frozen copy); implies --no-build
+#
+# Every match: one thread per engine, the balanced openings with both colours,
+# resignation adjudicated when both engines see 10 pawns or more for 4 moves.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+export PATH="$PATH:/usr/games"
+die() {
+  echo "level-ladder: $*" >&2
+  exit 1
+}
+
+games=100
+levels="1-10"
+anchors=()
+anchor_games=40
+rate=()
+tc="10+0.1"
+concurrency=1
+pgn_dir=""
+build=1
+binary=""
+while (($#)); do
+  case "$1" in
+    --games) games=$2; shift 2 ;;
+    --levels) levels=$2; shift 2 ;;
+    --anchor) anchors+=("$2"); shift 2 ;;
+    --anchor-games) anchor_games=$2; shift 2 ;;
+    --rate) rate+=("$2"); shift 2 ;;
+    --tc) tc=$2; shift 2 ;;
+    --concurrency) concurrency=$2; shift 2 ;;
+    --pgn-dir) pgn_dir=$2; shift 2 ;;
+    --no-build) build=0; shift ;;
+    --binary) binary=$2; build=0; shift 2 ;;
+    -h | --help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) die "unknown argument '$1' (see --help)" ;;
+  esac
+done
+[[ "$games" =~ ^[1-9][0-9]*$ ]] || die "--games must be a positive number, not '$games'"
+[[ "$anchor_games" =~ ^[1-9][0-9]*$ ]] || die "--anchor-games must be a positive number, not '$anchor_games'"
+[[ "$levels" =~ ^([0-9]+)-([0-9]+)$ ]] || die "--levels must look like 1-10, not '$levels'"
+low=${BASH_REMATCH[1]} high=${BASH_REMATCH[2]}
+((low <= high && high <= 10)) || die "--levels $levels: need A <= B <= 10"
+for a in "${anchors[@]}"; do
+  [[ "$a" =~ ^([1-9]|10):([0-9]+)$ ]] || die "--anchor must look like LEVEL:ELO, e.g. 5:1500, not '$a'"
+  ((BASH_REMATCH[2] >= 1350 && BASH_REMATCH[2] <= 2850)) || die "--anchor $a: Stockfish's UCI_Elo is 1350..2850"
+done
+for f in "${rate[@]}"; do [[ -r "$f" ]] || die "--rate $f: cannot read it"; done
+
+if ((build)); then
+  JOBS=${JOBS:-1} bash "$ROOT/scripts/build.sh" release tabiya >/dev/null || die "building tabiya failed"
+fi
+TABIYA=${binary:-$ROOT/build/tabiya}
+[[ -x "$TABIYA" ]] || die "$TABIYA not found (run without --no-build, or give --binary)"
+if ((${#anchors[@]})); then command -v stockfish >/dev/null || die "the anchors need Debian's stockfish package"; fi
+
+if [[ -z "$pgn_dir" ]]; then
+  pgn_dir=$(mktemp -d)
+  trap 'rm -rf "$pgn_dir"' EXIT
+fi
+mkdir -p "$pgn_dir"
+
+# The engine words of level $2 into the array named $1.
+level_engine() {
+  local -n words=$1
+  words=(name="tabiya-L$2" "cmd=$TABIYA uci" proto=uci option.Threads=1 option.Hash=64 "option.Skill Level=$2")
+}
+play() {  # name, games, engine words... -- engine words...
+  local label=$1 n=$2
+  shift 2
+  local first=() second=()
+  while [[ "$1" != "--" ]]; do first+=("$1"); shift; done
+  shift
+  second=("$@")
+  echo "== $label: $n games at $tc" >&2
+  "$TABIYA" match --engine "${first[@]}" --engine "${second[@]}" --tc "$tc" --games "$n" \
+    --concurrency "$concurrency" --openings "$ROOT/bench/openings/balanced.epd" --resign movecount=4 score=1000 \
+    --pgnout "$pgn_dir/$label.pgn" --event "tabiya level ladder" >"$pgn_dir/$label.log" 2>&1 ||
+    die "tabiya match $label failed (see $pgn_dir/$label.log)"
+  grep -E '^(Score|Elo)' "$pgn_dir/$label.log" | sed "s/^/  /" >&2
+}
+
+summary=()
+for ((level = low + 1; level <= high; ++level)); do
+  level_engine upper "$level"
+  level_engine lower $((level - 1))
+  play "L$level-vs-L$((level - 1))" "$games" "${upper[@]}" -- "${lower[@]}"
+  score=$(grep '^Score:' "$pgn_dir/L$level-vs-L$((level - 1)).log" | sed -E 's/.*\[([0-9.]+)\].*/\1/')
+  verdict=$(awk -v s="$score" 'BEGIN { print (s > 0.6 ? "above 60%: ordered" : "NOT above 60%") }')
+  summary+=("level $level vs level $((level - 1)): score $score, $verdict")
+done
+
+anchor_flags=()
+for a in "${anchors[@]}"; do
+  level=${a%%:*} elo=${a##*:}
+  level_engine robot "$level"
+  play "L$level-vs-sf-$elo" "$anchor_games" "${robot[@]}" -- name="sf-$elo" "cmd=$(command -v stockfish)" proto=uci \
+    option.Threads=1 option.UCI_LimitStrength=true "option.UCI_Elo=$elo"
+  anchor_flags+=(--anchor "sf-$elo=$elo")
+done
+
+echo >&2
+printf '%s\n' "${summary[@]}"
+echo
+echo "Rating list (tabiya ratings over every game above${rate[*]:+ and ${rate[*]}}):"
+"$TABIYA" ratings "$pgn_dir"/*.pgn "${rate[@]}" "${anchor_flags[@]}"
