@@ -14,9 +14,12 @@
 #                        must be named tabiya-L<level> to join the levels
 #     --tc TC            time control in seconds (default 10+0.1)
 #     --concurrency N    games at a time (default 1)
-#     --pgn-dir DIR      where the games go (default: a temporary directory)
+#     --pgn-dir DIR      where the games go (default: a temporary directory); every .pgn
+#                        file in it is rated, also ones from earlier runs
 #     --no-build         do not build tabiya
 #     --binary PATH      use this tabiya program (e.g. a frozen copy); implies --no-build
+#     --rate-only        play nothing: rate the games already in --pgn-dir and --rate files
+#                        (.pgn or .pgn.gz), e.g. the ones kept in bench/results/
 #
 # Every match: one thread per engine, the balanced openings with both colours,
 # resignation adjudicated when both engines see 10 pawns or more for 4 moves.
@@ -39,6 +42,7 @@ concurrency=1
 pgn_dir=""
 build=1
 binary=""
+play_games=1
 while (($#)); do
   case "$1" in
     --games) games=$2; shift 2 ;;
@@ -51,7 +55,8 @@ while (($#)); do
     --pgn-dir) pgn_dir=$2; shift 2 ;;
     --no-build) build=0; shift ;;
     --binary) binary=$2; build=0; shift 2 ;;
-    -h | --help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --rate-only) play_games=0; build=0; shift ;;
+    -h | --help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" ;;
   esac
 done
@@ -71,11 +76,15 @@ if ((build)); then
 fi
 TABIYA=${binary:-$ROOT/build/tabiya}
 [[ -x "$TABIYA" ]] || die "$TABIYA not found (run without --no-build, or give --binary)"
-if ((${#anchors[@]})); then command -v stockfish >/dev/null || die "the anchors need Debian's stockfish package"; fi
+if ((${#anchors[@]} && play_games)); then
+  command -v stockfish >/dev/null || die "the anchors need Debian's stockfish package"
+fi
 
+# Games played go to pgn_dir; work holds the --rate files, unpacked.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 if [[ -z "$pgn_dir" ]]; then
-  pgn_dir=$(mktemp -d)
-  trap 'rm -rf "$pgn_dir"' EXIT
+  pgn_dir="$work/played"
 fi
 mkdir -p "$pgn_dir"
 
@@ -100,7 +109,7 @@ play() {  # name, games, engine words... -- engine words...
 }
 
 summary=()
-for ((level = low + 1; level <= high; ++level)); do
+for ((level = low + 1; play_games && level <= high; ++level)); do
   level_engine upper "$level"
   level_engine lower $((level - 1))
   play "L$level-vs-L$((level - 1))" "$games" "${upper[@]}" -- "${lower[@]}"
@@ -112,14 +121,39 @@ done
 anchor_flags=()
 for a in "${anchors[@]}"; do
   level=${a%%:*} elo=${a##*:}
-  level_engine robot "$level"
-  play "L$level-vs-sf-$elo" "$anchor_games" "${robot[@]}" -- name="sf-$elo" "cmd=$(command -v stockfish)" proto=uci \
-    option.Threads=1 option.UCI_LimitStrength=true "option.UCI_Elo=$elo"
-  anchor_flags+=(--anchor "sf-$elo=$elo")
+  if ((play_games)); then
+    level_engine robot "$level"
+    play "L$level-vs-sf-$elo" "$anchor_games" "${robot[@]}" -- name="sf-$elo" "cmd=$(command -v stockfish)" \
+      proto=uci option.Threads=1 option.UCI_LimitStrength=true "option.UCI_Elo=$elo"
+  fi
 done
 
-echo >&2
-printf '%s\n' "${summary[@]}"
+# Compressed inputs are unpacked next to the games played here.
+for f in "${rate[@]}"; do
+  case "$f" in
+    *.gz) gzip -dc "$f" >"$work/$(basename "${f%.gz}")" || die "--rate $f: cannot unpack it" ;;
+    *) cp "$f" "$work/$(basename "$f")" ;;
+  esac
+done
+shopt -s nullglob
+all=("$pgn_dir"/*.pgn "$work"/*.pgn)
+((${#all[@]})) || die "no games to rate (in $pgn_dir or --rate files)"
+
+((${#summary[@]})) && { echo >&2; printf '%s\n' "${summary[@]}"; }
+
+# The games against Stockfish name their anchors: sf-ELO. One fit over all
+# games: the anchors fix the scale, the adjacent-level matches tie every level
+# to it (and alone place the levels below the lowest anchored one).
+mapfile -t sf_names < <(grep -h -o -E '^\[(White|Black) "sf-[0-9]+"\]' "${all[@]}" | sed -E 's/.*"(sf-[0-9]+)".*/\1/' | sort -u)
+for n in "${sf_names[@]}"; do anchor_flags+=(--anchor "$n=${n#sf-}"); done
+
+fit=$("$TABIYA" ratings "${all[@]}" "${anchor_flags[@]}") || die "tabiya ratings failed"
 echo
-echo "Rating list (tabiya ratings over every game above${rate[*]:+ and ${rate[*]}}):"
-"$TABIYA" ratings "$pgn_dir"/*.pgn "${rate[@]}" "${anchor_flags[@]}"
+echo "All games in one fit (tabiya ratings; Stockfish anchors held at their UCI_Elo):"
+echo "$fit"
+echo
+echo "The levels (Elo and 95% error relative to the anchors; levels below the lowest anchored one are"
+echo "placed only by their matches against the level above):"
+printf '%-6s %6s %8s %7s\n' level Elo "+/- 95%" games
+awk '$2 ~ /^tabiya-L[0-9]+$/ { sub("tabiya-L", "", $2); printf "%-6s %6s %8s %7s\n", $2, $3, $4, $5 }' <<<"$fit" |
+  sort -n -r

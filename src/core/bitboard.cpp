@@ -134,23 +134,6 @@ const Init init;
 }  // namespace
 }  // namespace detail
 
-Bitboard piece_attacks(PieceType pt, Square s, Bitboard occupied) {
-  switch (pt) {
-    case KNIGHT:
-      return knight_attacks(s);
-    case BISHOP:
-      return bishop_attacks(s, occupied);
-    case ROOK:
-      return rook_attacks(s, occupied);
-    case QUEEN:
-      return queen_attacks(s, occupied);
-    case KING:
-      return king_attacks(s);
-    default:
-      return 0;
-  }
-}
-
 std::string square_name(Square s) {
   if (!is_ok(s)) return "-";
   return {char('a' + file_of(s)), char('1' + rank_of(s))};

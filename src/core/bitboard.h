@@ -97,8 +97,24 @@ inline Bitboard rook_attacks(Square s, Bitboard occupied) {
 inline Bitboard queen_attacks(Square s, Bitboard occupied) {
   return bishop_attacks(s, occupied) | rook_attacks(s, occupied);
 }
-// Attacks of a non-pawn piece type from s.
-Bitboard piece_attacks(PieceType pt, Square s, Bitboard occupied);
+// Attacks of a non-pawn piece type from s (0 for a pawn); inline, as move
+// ordering and evaluation call it for every piece of every node.
+inline Bitboard piece_attacks(PieceType pt, Square s, Bitboard occupied) {
+  switch (pt) {
+    case KNIGHT:
+      return knight_attacks(s);
+    case BISHOP:
+      return bishop_attacks(s, occupied);
+    case ROOK:
+      return rook_attacks(s, occupied);
+    case QUEEN:
+      return queen_attacks(s, occupied);
+    case KING:
+      return king_attacks(s);
+    default:
+      return 0;
+  }
+}
 
 // Squares strictly between a and b if they share a line, plus b itself;
 // just b otherwise. (Including b makes "block or capture the checker" one mask.)

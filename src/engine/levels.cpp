@@ -6,21 +6,22 @@
 namespace tabiya::engine {
 namespace {
 
-// Best estimates before measurement: Elo roughly on the FIDE/CCRL-like scale
-// used by engine rating lists. Depth and nodes cap how far the robot sees;
-// noise and margin decide how often it misjudges or settles for less.
-// Levels 7 to 10 are two or more plies apart (depth 6, 8, 10, and level 10
-// reaches 13-15 at 10s+0.1s): at these depths a ply is worth roughly 100 Elo
-// in self-play, so each scores well above 60% against the one below (the
-// README's measured table). Level 1 has noise 350 / margin 400 because with
-// 260 / 300 it scored 46% in 12 games against level 2.
+// Depth and nodes cap how far the robot sees; noise and margin decide how
+// often it misjudges or settles for less. The Elo column is measured (README,
+// "The robot": bench/level-ladder.sh, 100 games per adjacent pair, anchored by
+// Stockfish's UCI_Elo). What the measurements taught:
+// - at depths 1-4 each ply is worth 400-500 Elo in self-play, far more than
+//   one level's step, so levels 1-5 all search depth 4 and differ by noise
+//   and margin alone (each step 160-220 Elo in 60-game probes);
+// - levels 7 to 10 are two or more plies apart (depth 6, 8, 10, and level 10
+//   reaches 13-15 at 10s+0.1s), 140-530 Elo per step.
 // clang-format off
 constexpr LevelParams LEVELS[MAX_LEVEL] = {
     // level elo   depth nodes     noise cand margin
-    {1,     800,   1,    400,      350,  4,   400},
-    {2,     1000,  1,    1000,     190,  4,   220},
-    {3,     1200,  2,    3000,     130,  4,   160},
-    {4,     1400,  3,    8000,     90,   3,   110},
+    {1,     800,   4,    20000,    300,  4,   350},
+    {2,     1000,  4,    20000,    230,  4,   270},
+    {3,     1200,  4,    20000,    170,  3,   200},
+    {4,     1400,  4,    20000,    110,  3,   130},
     {5,     1600,  4,    20000,    45,   3,   50},
     {6,     1800,  5,    50000,    30,   3,   35},
     {7,     2000,  6,    120000,   20,   2,   25},

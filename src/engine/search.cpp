@@ -741,6 +741,11 @@ void Engine::start(const SearchLimits& limits, InfoCallback on_info, DoneCallbac
   s.limits = limits;
   s.options = options_;
   s.level = level_params(options_.level);
+  if (options_.level_depth) s.level.max_depth = *options_.level_depth;
+  if (options_.level_nodes) s.level.max_nodes = *options_.level_nodes;
+  if (options_.level_noise) s.level.eval_noise = *options_.level_noise;
+  if (options_.level_candidates) s.level.candidates = *options_.level_candidates;
+  if (options_.level_margin) s.level.choice_margin = *options_.level_margin;
   if (s.level.max_nodes && (!s.limits.nodes || s.limits.nodes > s.level.max_nodes)) s.limits.nodes = s.level.max_nodes;
   s.budget = plan_time(limits, root_.side_to_move(), options_.move_overhead);
   s.stop = false;

@@ -20,6 +20,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -47,6 +48,10 @@ struct EngineOptions {
   // choose deterministically (with one thread and no time limit).
   uint64_t seed = 0;
   int64_t move_overhead = 30;  // ms taken off the clock for lag
+  // For measuring new levels without rebuilding (UCI "Level Depth" etc.):
+  // each one that is set replaces that field of the level's parameters.
+  std::optional<int> level_depth, level_noise, level_candidates, level_margin;
+  std::optional<uint64_t> level_nodes;
 };
 
 struct SearchInfo {

@@ -126,6 +126,12 @@ void UciSession::uci() {
   send("option name Move Overhead type spin default 30 min 0 max 5000");
   send("option name Seed type spin default 0 min 0 max 2147483647");
   send("option name Clear Hash type button");
+  // For measuring candidate levels: -1 keeps the Skill Level's own value.
+  send("option name Level Depth type spin default -1 min -1 max 64");
+  send("option name Level Nodes type spin default -1 min -1 max 1000000000");
+  send("option name Level Noise type spin default -1 min -1 max 1000");
+  send("option name Level Candidates type spin default -1 min -1 max 16");
+  send("option name Level Margin type spin default -1 min -1 max 1000");
   send("uciok");
 }
 
@@ -181,6 +187,16 @@ void UciSession::set_option(const std::vector<std::string>& words) {
     if (spin(0, 5000, n)) options_.move_overhead = n;
   } else if (name == "seed") {
     if (spin(0, 2147483647, n)) options_.seed = uint64_t(n);
+  } else if (name == "level depth") {
+    if (spin(-1, 64, n)) options_.level_depth = n < 0 ? std::nullopt : std::optional<int>(int(n));
+  } else if (name == "level nodes") {
+    if (spin(-1, 1000000000, n)) options_.level_nodes = n < 0 ? std::nullopt : std::optional<uint64_t>(uint64_t(n));
+  } else if (name == "level noise") {
+    if (spin(-1, 1000, n)) options_.level_noise = n < 0 ? std::nullopt : std::optional<int>(int(n));
+  } else if (name == "level candidates") {
+    if (spin(-1, 16, n)) options_.level_candidates = n < 1 ? std::nullopt : std::optional<int>(int(n));
+  } else if (name == "level margin") {
+    if (spin(-1, 1000, n)) options_.level_margin = n < 0 ? std::nullopt : std::optional<int>(int(n));
   } else if (name == "clear hash") {
     finish();
     engine_.new_game();

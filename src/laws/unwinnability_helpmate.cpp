@@ -26,23 +26,6 @@ int edge_distance(Square s) {
   return std::min(std::min(f, 7 - f), std::min(r, 7 - r));
 }
 
-// Attacks of a knight, bishop, rook, queen or king; inline, as move ordering
-// calls it for every move of every node.
-inline Bitboard attacks_of(PieceType pt, Square s, Bitboard occupied) {
-  switch (pt) {
-    case KNIGHT:
-      return knight_attacks(s);
-    case BISHOP:
-      return bishop_attacks(s, occupied);
-    case ROOK:
-      return rook_attacks(s, occupied);
-    case QUEEN:
-      return queen_attacks(s, occupied);
-    default:
-      return king_attacks(s);
-  }
-}
-
 // Exact: does m, played by the side to move, attack the other king?
 bool gives_check(const Position& pos, Move m) {
   Color us = pos.side_to_move();
@@ -62,7 +45,7 @@ bool gives_check(const Position& pos, Move m) {
   PieceType moved = m.kind() == MoveKind::PROMOTION ? m.promotion() : type_of(pos.piece_on(from));
   if (moved == PAWN) {
     if (pawn_attacks(us, to) & king) return true;
-  } else if (moved != KING && (attacks_of(moved, to, occupied) & king)) {
+  } else if (moved != KING && (piece_attacks(moved, to, occupied) & king)) {
     return true;
   }
   Square ksq = lsb(king);
@@ -118,7 +101,7 @@ bool leaves_a_flight(const Position& pos, Move m) {
   Square from = m.from(), to = m.to(), king = pos.king_square(them);
   Bitboard occupied = ((pos.pieces() ^ square_bb(from)) | square_bb(to)) ^ square_bb(king);
   PieceType moved = type_of(pos.piece_on(from));
-  Bitboard moved_attacks = moved == PAWN ? pawn_attacks(us, to) : attacks_of(moved, to, occupied);
+  Bitboard moved_attacks = moved == PAWN ? pawn_attacks(us, to) : piece_attacks(moved, to, occupied);
   Bitboard others = pos.pieces(us) ^ square_bb(from);
   Bitboard flights = king_attacks(king) & ~pos.pieces(them) & ~moved_attacks;
   while (flights)
@@ -317,7 +300,7 @@ NodeFacts node_facts(const Position& pos, Color winner) {
   while (men) {
     Square s = pop_lsb(men);
     PieceType pt = type_of(pos.piece_on(s));
-    f.covered |= attacks_of(pt, s, occupied);
+    f.covered |= piece_attacks(pt, s, occupied);
     bool rook_like = pt == ROOK || pt == QUEEN, bishop_like = pt == BISHOP || pt == QUEEN;
     bool straight = file_of(s) == file_of(f.target) || rank_of(s) == rank_of(f.target);
     if (line(s, f.target) && ((straight && rook_like) || (!straight && bishop_like)))
@@ -359,10 +342,10 @@ int HelpmateSearch::score_winner_move(Move m, NodeFacts& f, const CheckSquares& 
       Bitboard occupied = pos.pieces() ^ square_bb(f.target);
       if (f.cover_from != from) {
         f.cover_from = from;
-        f.cover_count = popcount(attacks_of(pt, from, occupied) & f.open_flights);
+        f.cover_count = popcount(piece_attacks(pt, from, occupied) & f.open_flights);
       }
       Bitboard after = (occupied ^ square_bb(from)) | square_bb(to);
-      covered = popcount(attacks_of(pt, to, after) & f.open_flights) - f.cover_count;
+      covered = popcount(piece_attacks(pt, to, after) & f.open_flights) - f.cover_count;
     }
     score += 20 * approach + 25 * covered;
   }

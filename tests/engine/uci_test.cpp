@@ -200,6 +200,8 @@ TEST(Uci, MalformedCommandsAreReportedAndIgnored) {
       "setoption name UCI_Chess960 value maybe",
       "setoption name No Such Option value 1",
       "setoption value 3",
+      "setoption name Level Noise value 5000",
+      "setoption name Level Depth value deep",
   };
   for (const char* line : bad) {
     std::ostringstream out;
@@ -211,6 +213,26 @@ TEST(Uci, MalformedCommandsAreReportedAndIgnored) {
     session.handle("isready");
     EXPECT_NE(out.str().find("readyok"), std::string::npos) << line;
   }
+}
+
+// The level-tuning options replace one parameter of the level: a depth limit
+// of 1 makes level 10 answer with depth 1 only.
+TEST(Uci, LevelOptionsOverrideTheLevelsParameters) {
+  auto search = [](const std::vector<std::string>& options) {
+    std::ostringstream out;
+    UciSession session(out);
+    for (const std::string& o : options) session.handle(o);
+    session.handle("position startpos");
+    session.handle("go depth 4");
+    while (session.engine().searching()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    return out.str();
+  };
+  const std::string limited = search({"setoption name Level Depth value 1"});
+  EXPECT_EQ(count_prefix(limited, "info depth 1 "), 1) << limited;
+  EXPECT_EQ(count_prefix(limited, "info depth 2 "), 0) << limited;
+  EXPECT_EQ(limited.find("info string error"), std::string::npos) << limited;
+  const std::string restored = search({"setoption name Level Depth value 1", "setoption name Level Depth value -1"});
+  EXPECT_EQ(count_prefix(restored, "info depth 4 "), 1) << restored;
 }
 
 TEST(Uci, MalformedCommandsKeepThePreviousPosition) {
