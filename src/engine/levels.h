@@ -16,7 +16,7 @@ inline constexpr int MAX_LEVEL = 10;
 
 struct LevelParams {
   int level = MAX_LEVEL;
-  int elo = 0;             // estimated strength (to be re-measured in matches)
+  int elo = 0;             // measured strength (README, "The robot")
   int max_depth = 0;       // 0: no depth limit
   uint64_t max_nodes = 0;  // 0: no node limit
   int eval_noise = 0;      // evaluation noise amplitude, centipawns
@@ -25,10 +25,10 @@ struct LevelParams {
 };
 
 LevelParams level_params(int level);  // level clamped to 1..10
-// The level whose estimated Elo is nearest to `elo` (UCI_Elo).
+// The level whose measured Elo is nearest to `elo` (UCI_Elo).
 int level_for_elo(int elo);
 int elo_for_level(int level);
-inline constexpr int MIN_ELO = 800;
-inline constexpr int MAX_ELO = 2900;
+inline constexpr int MIN_ELO = 740;
+inline constexpr int MAX_ELO = 2380;
 
 }  // namespace tabiya::engine
