@@ -109,30 +109,31 @@ play() {  # name, games, engine words... -- engine words...
 }
 
 summary=()
-for ((level = low + 1; play_games && level <= high; ++level)); do
-  level_engine upper "$level"
-  level_engine lower $((level - 1))
-  play "L$level-vs-L$((level - 1))" "$games" "${upper[@]}" -- "${lower[@]}"
-  score=$(grep '^Score:' "$pgn_dir/L$level-vs-L$((level - 1)).log" | sed -E 's/.*\[([0-9.]+)\].*/\1/')
-  verdict=$(awk -v s="$score" 'BEGIN { print (s > 0.6 ? "above 60%: ordered" : "NOT above 60%") }')
-  summary+=("level $level vs level $((level - 1)): score $score, $verdict")
-done
-
-anchor_flags=()
-for a in "${anchors[@]}"; do
-  level=${a%%:*} elo=${a##*:}
-  if ((play_games)); then
+if ((play_games)); then
+  for ((level = low + 1; level <= high; ++level)); do
+    level_engine upper "$level"
+    level_engine lower $((level - 1))
+    play "L$level-vs-L$((level - 1))" "$games" "${upper[@]}" -- "${lower[@]}"
+    score=$(grep '^Score:' "$pgn_dir/L$level-vs-L$((level - 1)).log" | sed -E 's/.*\[([0-9.]+)\].*/\1/')
+    verdict=$(awk -v s="$score" 'BEGIN { print (s > 0.6 ? "above 60%: ordered" : "NOT above 60%") }')
+    summary+=("level $level vs level $((level - 1)): score $score, $verdict")
+  done
+  for a in "${anchors[@]}"; do
+    level=${a%%:*} elo=${a##*:}
     level_engine robot "$level"
     play "L$level-vs-sf-$elo" "$anchor_games" "${robot[@]}" -- name="sf-$elo" "cmd=$(command -v stockfish)" \
       proto=uci option.Threads=1 option.UCI_LimitStrength=true "option.UCI_Elo=$elo"
-  fi
-done
+  done
+fi
 
-# Compressed inputs are unpacked next to the games played here.
+# The --rate files are unpacked (or copied) into work, numbered so that two
+# files of one name do not overwrite each other.
+i=0
 for f in "${rate[@]}"; do
+  target="$work/$((++i))-$(basename "${f%.gz}")"
   case "$f" in
-    *.gz) gzip -dc "$f" >"$work/$(basename "${f%.gz}")" || die "--rate $f: cannot unpack it" ;;
-    *) cp "$f" "$work/$(basename "$f")" ;;
+    *.gz) gzip -dc "$f" >"$target" || die "--rate $f: cannot unpack it" ;;
+    *) cp "$f" "$target" ;;
   esac
 done
 shopt -s nullglob
@@ -144,6 +145,7 @@ all=("$pgn_dir"/*.pgn "$work"/*.pgn)
 # The games against Stockfish name their anchors: sf-ELO. One fit over all
 # games: the anchors fix the scale, the adjacent-level matches tie every level
 # to it (and alone place the levels below the lowest anchored one).
+anchor_flags=()
 mapfile -t sf_names < <(grep -h -o -E '^\[(White|Black) "sf-[0-9]+"\]' "${all[@]}" | sed -E 's/.*"(sf-[0-9]+)".*/\1/' | sort -u)
 for n in "${sf_names[@]}"; do anchor_flags+=(--anchor "$n=${n#sf-}"); done
 

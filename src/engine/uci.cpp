@@ -165,6 +165,10 @@ void UciSession::set_option(const std::vector<std::string>& words) {
   };
   int64_t n = 0;
   bool flag = false;
+  // The Level ... options: below `least` (-1, the default) the level's own value stands.
+  auto level_override = [&]<class T>(std::optional<T>& field, int64_t max, int64_t least = 0) {
+    if (spin(-1, max, n)) field = n < least ? std::nullopt : std::optional<T>(T(n));
+  };
   if (name == "hash") {
     if (spin(1, 65536, n)) options_.hash_mb = int(n);
   } else if (name == "threads") {
@@ -188,15 +192,15 @@ void UciSession::set_option(const std::vector<std::string>& words) {
   } else if (name == "seed") {
     if (spin(0, 2147483647, n)) options_.seed = uint64_t(n);
   } else if (name == "level depth") {
-    if (spin(-1, 64, n)) options_.level_depth = n < 0 ? std::nullopt : std::optional<int>(int(n));
+    level_override(options_.level_depth, 64);
   } else if (name == "level nodes") {
-    if (spin(-1, 1000000000, n)) options_.level_nodes = n < 0 ? std::nullopt : std::optional<uint64_t>(uint64_t(n));
+    level_override(options_.level_nodes, 1000000000);
   } else if (name == "level noise") {
-    if (spin(-1, 1000, n)) options_.level_noise = n < 0 ? std::nullopt : std::optional<int>(int(n));
+    level_override(options_.level_noise, 1000);
   } else if (name == "level candidates") {
-    if (spin(-1, 16, n)) options_.level_candidates = n < 1 ? std::nullopt : std::optional<int>(int(n));
+    level_override(options_.level_candidates, 16, 1);
   } else if (name == "level margin") {
-    if (spin(-1, 1000, n)) options_.level_margin = n < 0 ? std::nullopt : std::optional<int>(int(n));
+    level_override(options_.level_margin, 1000);
   } else if (name == "clear hash") {
     finish();
     engine_.new_game();

@@ -94,6 +94,8 @@ class DeadPositionMonitor {
   // The proof kept for the last position seen when it is alive: legal moves
   // from it ending in checkmate (empty if none is kept).
   const std::vector<Move>& mating_line() const { return line_; }
+  // The side the mating line is for (meaningful while it is not empty).
+  Color mating_side() const { return side_; }
 
  private:
   void keep(const Position& pos, std::vector<Move> line);

@@ -52,6 +52,17 @@ bool invert(Matrix m, Matrix& inverse) {
   return true;
 }
 
+// A pair's weight w on the unknowns' matrix: +w on both diagonal entries,
+// -w off the diagonal between them (anchored players, slot -1, have no row).
+void add_pair(Matrix& m, int slot_a, int slot_b, double w) {
+  if (slot_a >= 0) m[std::size_t(slot_a)][std::size_t(slot_a)] += w;
+  if (slot_b >= 0) m[std::size_t(slot_b)][std::size_t(slot_b)] += w;
+  if (slot_a >= 0 && slot_b >= 0) {
+    m[std::size_t(slot_a)][std::size_t(slot_b)] -= w;
+    m[std::size_t(slot_b)][std::size_t(slot_a)] -= w;
+  }
+}
+
 }  // namespace
 
 Result<std::vector<PlayerRating>> fit_ratings(const std::vector<RatedGame>& games,
@@ -144,18 +155,9 @@ Result<std::vector<PlayerRating>> fit_ratings(const std::vector<RatedGame>& game
       double g = K * (t.points - t.games * p);
       double h = K * K * t.games * p * (1 - p);
       int sa = slot[std::size_t(t.a)], sb = slot[std::size_t(t.b)];
-      if (sa >= 0) {
-        gradient[std::size_t(sa)] += g;
-        hessian[std::size_t(sa)][std::size_t(sa)] += h;
-      }
-      if (sb >= 0) {
-        gradient[std::size_t(sb)] -= g;
-        hessian[std::size_t(sb)][std::size_t(sb)] += h;
-      }
-      if (sa >= 0 && sb >= 0) {
-        hessian[std::size_t(sa)][std::size_t(sb)] -= h;
-        hessian[std::size_t(sb)][std::size_t(sa)] -= h;
-      }
+      if (sa >= 0) gradient[std::size_t(sa)] += g;
+      if (sb >= 0) gradient[std::size_t(sb)] -= g;
+      add_pair(hessian, sa, sb, h);
     }
     if (!invert(hessian, inverse)) return fail("ratings: the games do not determine the ratings");
     double largest = 0;
@@ -178,13 +180,7 @@ Result<std::vector<PlayerRating>> fit_ratings(const std::vector<RatedGame>& game
       double variance = t.squared_points / t.games - 2 * p * mean + p * p;  // per game, around p
       variance = std::max(variance, 1e-4);
       double w = K * K * t.games * (p * (1 - p)) * (p * (1 - p)) / variance;
-      int sa = slot[std::size_t(t.a)], sb = slot[std::size_t(t.b)];
-      if (sa >= 0) information[std::size_t(sa)][std::size_t(sa)] += w;
-      if (sb >= 0) information[std::size_t(sb)][std::size_t(sb)] += w;
-      if (sa >= 0 && sb >= 0) {
-        information[std::size_t(sa)][std::size_t(sb)] -= w;
-        information[std::size_t(sb)][std::size_t(sa)] -= w;
-      }
+      add_pair(information, slot[std::size_t(t.a)], slot[std::size_t(t.b)], w);
     }
     if (!invert(information, inverse)) return fail("ratings: the games do not determine the error bars");
     for (std::size_t i = 0; i < m; ++i) players[free[i]].error95 = Z95 * std::sqrt(std::max(0.0, inverse[i][i]));
