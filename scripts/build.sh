@@ -40,6 +40,11 @@ case "$config" in
   *) die "unknown configuration '$config' (expected release, asan or fuzz)" ;;
 esac
 
+# ccache, when the machine has it, shares compiled objects between build directories and work trees.
+if command -v ccache >/dev/null 2>&1; then
+  options+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+
 # A build directory configured with another generator cannot be switched to Ninja in place.
 if [[ -f "$dir/CMakeCache.txt" ]] && ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$dir/CMakeCache.txt"; then
   die "$dir was configured with another generator; remove it (make clean) and retry"

@@ -3,7 +3,9 @@
 #
 #   scripts/install-deps.sh            build and test: compilers, CMake, Ninja, GoogleTest,
 #                                      Google Benchmark, CLI11, clang-16 with its sanitizer
-#                                      and libFuzzer runtimes; python3 for the fake engines of the match tests
+#                                      and libFuzzer runtimes; python3 for the fake engines of the match tests;
+#                                      Boost (Beast, Asio, JSON) and SQLite for the server; Node.js and npm
+#                                      for the web app; Chromium for the browser tests; Stockfish for reviews
 #   scripts/install-deps.sh bench      the above plus Stockfish (reference for perft-vs-stockfish)
 #   scripts/install-deps.sh format     clang-format-16 only
 #
@@ -12,7 +14,9 @@
 set -euo pipefail
 
 BUILD_PACKAGES=(g++ cmake ninja-build libgtest-dev libgmock-dev googletest libbenchmark-dev libcli11-dev
-  clang-16 libclang-rt-16-dev python3)
+  clang-16 libclang-rt-16-dev python3 libboost1.81-dev libsqlite3-dev chromium fonts-dejavu-core stockfish)
+# Node.js may come from Debian or from another packaging of it: only its commands are required.
+NODE_PACKAGES=(nodejs npm)
 BENCH_PACKAGES=(stockfish)
 FORMAT_PACKAGES=(clang-format-16)
 
@@ -22,7 +26,7 @@ die() {
 }
 
 usage() {
-  sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 # Prints the packages among "$@" that dpkg does not list as installed.
@@ -75,7 +79,12 @@ main() {
   local group
   for group in "${groups[@]}"; do
     case "$group" in
-      build) packages+=("${BUILD_PACKAGES[@]}") ;;
+      build)
+        packages+=("${BUILD_PACKAGES[@]}")
+        if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+          packages+=("${NODE_PACKAGES[@]}")
+        fi
+        ;;
       bench) packages+=("${BUILD_PACKAGES[@]}" "${BENCH_PACKAGES[@]}") ;;
       format) packages+=("${FORMAT_PACKAGES[@]}") ;;
       -h | --help) usage; return 0 ;;
