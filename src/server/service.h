@@ -1,0 +1,65 @@
+// The line between the network code and what it carries messages to. The
+// network layer (HTTP and WebSocket over Boost.Beast) parses requests, enforces
+// sizes, origins and rates, and hands each request or message to a Service;
+// the game service (games, seats, clocks, storage, the robot pool) answers.
+// A bare echo service implements the same interface, so the load test can
+// measure the network floor with everything else equal.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace tabiya::server {
+
+// One connected WebSocket client as a service sees it. Implemented by the
+// network layer; safe to call from any thread.
+class Peer {
+ public:
+  virtual ~Peer() = default;
+  // Queues one text message for sending; never blocks.
+  virtual void send(std::string text) = 0;
+  // Closes the connection once the queued messages are sent (code 1008 for a
+  // policy violation, 1001 for shutdown).
+  virtual void close(int code, std::string_view reason) = 0;
+};
+
+// What a service keeps for one open WebSocket. Subclassed by the service.
+class Session {
+ public:
+  virtual ~Session() = default;
+};
+
+struct HttpRequest {
+  std::string_view method;  // "GET", "POST", ...
+  std::string_view target;  // path and query, e.g. "/api/games/Xk3p9QaZ/pgn"
+  std::string_view body;
+};
+
+struct HttpAnswer {
+  int status = 404;
+  std::string content_type = "application/json";
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;  // extra headers, e.g. Content-Disposition
+};
+
+class Service {
+ public:
+  virtual ~Service() = default;
+  // Requests under /api/. Must not block on the robot or on other games.
+  virtual HttpAnswer http(const HttpRequest& request) = 0;
+  // A WebSocket upgrade to `path` ("/ws/ID"). nullptr refuses it (unknown game).
+  virtual std::shared_ptr<Session> open(std::string_view path, std::shared_ptr<Peer> peer) = 0;
+  // One complete text message from the session's peer (at most the size limit).
+  virtual void message(Session& session, std::string_view text) = 0;
+  // The peer is gone; no more calls for this session follow.
+  virtual void closed(Session& session) = 0;
+  // The service's own Prometheus lines (games, moves, latency, robot queue), appended to `out`.
+  virtual void write_metrics(std::string& out) = 0;
+  // SIGTERM: finish pending writes and stop timers; called once, before the network closes sockets.
+  virtual void shutdown() = 0;
+};
+
+}  // namespace tabiya::server
