@@ -102,7 +102,7 @@ Colour allocate(const Entrant& a, const Entrant& b, bool a_higher, Colour initia
   (void)lo;
   Colour hi_colour;
   if (hi.preference != Colour::none) hi_colour = hi.preference;
-  else hi_colour = hi.rank % 2 == 0 ? initial : opposite(initial);
+  else hi_colour = hi.number % 2 == 1 ? initial : opposite(initial);
   return a_higher ? hi_colour : opposite(hi_colour);
 }
 
@@ -302,7 +302,7 @@ struct Pairer {
     // The bracket's pairs count for the ordering heuristic: MDPs paired with the
     // first residents, the remaining residents S1 against S2.
     int residents = B - mdp_count;
-    auto weight = [&](int i, int j) -> Wide {
+    auto weight = [&](int i, int j, bool with_order) -> Wide {
       // i ranked above j
       Wide w;
       w.add_at(o_c4, 1);
@@ -353,8 +353,9 @@ struct Pairer {
         w.add_at(o_c20 + L.shift[hi.score], hi.float2 == Float::down);
         if (!(hi_floats && lo.float2 == Float::up)) w.add_at(o_c21 + L.shift[hi.score], 1);
       }
-      // Ordering (Article 4), a tie-break: pair the higher-ranked players
+      // Ordering (Article 4), a first guess: pair the higher-ranked players
       // (the lowest float), MDPs with the first residents, S1[k] with S2[k].
+      if (!with_order) return w;
       int pi = pos[i], pj = pos[j];
       w.add_at(o_float_rank, static_cast<std::uint64_t>(2 * B - pi - pj));
       long long dev;
@@ -370,12 +371,17 @@ struct Pairer {
       return w;
     };
 
+    // Base weights, with and without the ordering guess.
+    std::vector<Wide> crit(static_cast<size_t>(V) * V);
+    auto at = [&](int a, int b) -> Wide& { return crit[static_cast<size_t>(a) * V + b]; };
     MaxWeightMatching m(V);
     for (size_t a = 0; a < rest.size(); ++a)
       for (size_t b = a + 1; b < rest.size(); ++b) {
         int i = rest[a], j = rest[b];
         if (!compat[i][j]) continue;
-        m.set_weight(static_cast<int>(a), static_cast<int>(b), i < j ? weight(i, j) : weight(j, i));
+        int hi = std::min(i, j), lo = std::max(i, j);
+        at(a, b) = at(b, a) = weight(hi, lo, false);
+        m.set_weight(static_cast<int>(a), static_cast<int>(b), weight(hi, lo, true));
       }
     if (odd)
       for (size_t a = 0; a < rest.size(); ++a) {
@@ -384,11 +390,204 @@ struct Pairer {
         Wide w;
         w.add_at(o_c4, 1);
         if (in_b[i] || last) w.add_at(o_c9, static_cast<std::uint64_t>(n - bye_rank[i]));
+        at(a, bye_v) = at(bye_v, a) = w;
         m.set_weight(static_cast<int>(a), bye_v, w);
       }
     std::vector<int> mate = m.solve();
     for (int v = 0; v < V; ++v)
       if (mate[v] < 0) return fail("no pairing satisfies the absolute criteria (C1-C3) and completion (C4)");
+    auto crit_sum = [&](const std::vector<int>& mt) {
+      Wide s;
+      for (int v = 0; v < V; ++v)
+        if (mt[v] > v) s += at(v, mt[v]);
+      return s;
+    };
+    const Wide best = crit_sum(mate);
+
+    // Article 4: among the pairings that satisfy the criteria best, the first
+    // in the sequence order. Players are settled one by one (MDPs, then S1 of
+    // the remainder, then the rest), each with the first candidate that keeps
+    // the optimum; the current matching witnesses its own partner, so only the
+    // candidates before it are tried.
+    std::vector<int> forced(V, -2);  // -2 free; >=0 fixed partner vertex; -1 floats out of the bracket
+    std::vector<char> side(V, 0);      // remainder sides once chosen: 1 = S1, 2 = S2
+    auto allowed = [&](int x, int y) {
+      if (forced[x] >= 0) return forced[x] == y;
+      if (forced[x] == -1) return y == bye_v || !in_b[rest[y]];
+      if (side[x] == 1) return side[y] == 2;
+      if (side[x] == 2) return side[y] != 2;
+      return true;
+    };
+    // The best criteria weight with the constraints above; pairs fixed both
+    // ways are left out of the graph and counted as constants.
+    auto try_with = [&](std::vector<int>& result) -> bool {
+      std::vector<int> live, index(V, -1);
+      Wide fixed_sum;
+      for (int v = 0; v < V; ++v) {
+        if (forced[v] >= 0 && forced[forced[v]] == v) {
+          if (forced[v] > v) fixed_sum += at(v, forced[v]);
+          continue;
+        }
+        index[v] = static_cast<int>(live.size());
+        live.push_back(v);
+      }
+      MaxWeightMatching t2(static_cast<int>(live.size()));
+      for (size_t a = 0; a < live.size(); ++a)
+        for (size_t b = a + 1; b < live.size(); ++b) {
+          int x = live[a], y = live[b];
+          const Wide& w = at(x, y);
+          if (w.zero() || !allowed(x, y) || !allowed(y, x)) continue;
+          t2.set_weight(static_cast<int>(a), static_cast<int>(b), w);
+        }
+      std::vector<int> mt = t2.solve();
+      std::vector<int> full(V, -1);
+      Wide sum = fixed_sum;
+      for (int v = 0; v < V; ++v) {
+        if (index[v] < 0) {
+          full[v] = forced[v];
+          continue;
+        }
+        int u = mt[index[v]];
+        if (u < 0) return false;
+        full[v] = live[u];
+        if (live[u] > v) sum += at(v, live[u]);
+      }
+      if (!(sum == best)) return false;
+      result = std::move(full);
+      return true;
+    };
+    auto in_bracket_vertex = [&](int v) { return v != bye_v && in_b[rest[v]]; };
+    auto settle = [&](int x, const std::vector<int>& candidates) {
+      int vx = vid[x];
+      int current = mate[vx];
+      for (int c : candidates) {
+        int vc = c < 0 ? -1 : vid[c];
+        bool witnessed = c < 0 ? !in_bracket_vertex(current) : current == vc;
+        if (witnessed) break;
+        int saved_x = forced[vx], saved_c = vc >= 0 ? forced[vc] : 0;
+        forced[vx] = vc;
+        if (vc >= 0) forced[vc] = vx;
+        std::vector<int> mt;
+        if (try_with(mt)) {
+          mate = std::move(mt);
+          return;
+        }
+        forced[vx] = saved_x;
+        if (vc >= 0) forced[vc] = saved_c;
+      }
+      int p = mate[vx];
+      if (in_bracket_vertex(p)) {
+        forced[vx] = p;
+        forced[p] = vx;
+      } else {
+        forced[vx] = -1;
+      }
+    };
+    auto free_player = [&](int i) { return forced[vid[i]] == -2; };
+    // MDPs, highest first: the first resident possible.
+    for (int k = 0; k < mdp_count; ++k) {
+      int x = bracket[k];
+      if (!free_player(x)) continue;
+      std::vector<int> cands;
+      for (int r = mdp_count; r < B; ++r)
+        if (free_player(bracket[r]) && compat[x][bracket[r]]) cands.push_back(bracket[r]);
+      for (int r = k + 1; r < mdp_count; ++r)
+        if (free_player(bracket[r]) && compat[x][bracket[r]]) cands.push_back(bracket[r]);
+      cands.push_back(-1);
+      settle(x, cands);
+    }
+    // The remainder: S1 = its first k players (k = its pairs), S2 the others
+    // (Article 4.2). If no transposition of S2 attains the optimum, exchanges
+    // between S1 and S2 in the order of Article 4.3: fewest players, then the
+    // smallest difference of the exchanged BSN sums, then the highest BSNs
+    // leaving S1, then the lowest BSNs entering it.
+    std::vector<int> remainder;
+    for (int r = mdp_count; r < B; ++r)
+      if (free_player(bracket[r])) remainder.push_back(bracket[r]);
+    int R = static_cast<int>(remainder.size());
+    std::vector<int> rpos(n, -1);
+    for (int a = 0; a < R; ++a) rpos[remainder[a]] = a;
+    int k = 0;
+    for (int i : remainder) {
+      int u = mate[vid[i]];
+      if (in_bracket_vertex(u) && rpos[rest[u]] >= 0) ++k;
+    }
+    k /= 2;
+    if (k > 0) {
+      // The witness's own S1: the higher player of each remainder pair.
+      std::vector<char> witness_top(R, 0);
+      for (int a = 0; a < R; ++a) {
+        int u = mate[vid[remainder[a]]];
+        if (in_bracket_vertex(u) && rpos[rest[u]] > a) witness_top[a] = 1;
+      }
+      auto set_sides = [&](const std::vector<char>& top) {
+        for (int a = 0; a < R; ++a) side[vid[remainder[a]]] = top[a] ? 1 : 2;
+      };
+      auto clear_sides = [&]() {
+        for (int a = 0; a < R; ++a) side[vid[remainder[a]]] = 0;
+      };
+      std::vector<char> natural(R, 0);
+      for (int a = 0; a < k; ++a) natural[a] = 1;
+      // Candidate S1 sets in exchange order; the witness's set ends the search.
+      std::vector<std::vector<char>> order;
+      order.push_back(natural);
+      struct Ex {
+        std::vector<int> out, in;
+        int diff;
+      };
+      std::vector<Ex> exs;
+      int max_e = std::min(2, std::min(k, R - k));
+      if (static_cast<long long>(k) * (R - k) > 300) max_e = 1;  // the witness stands in for rarer deep exchanges
+      for (int a = 0; a < k; ++a)
+        for (int b = k; b < R; ++b) exs.push_back({{a}, {b}, b - a});
+      if (max_e >= 2)
+        for (int a1 = 0; a1 < k; ++a1)
+          for (int a2 = a1 + 1; a2 < k; ++a2)
+            for (int b1 = k; b1 < R; ++b1)
+              for (int b2 = b1 + 1; b2 < R; ++b2) exs.push_back({{a2, a1}, {b1, b2}, b1 + b2 - a1 - a2});
+      std::stable_sort(exs.begin(), exs.end(), [](const Ex& x, const Ex& y) {
+        if (x.out.size() != y.out.size()) return x.out.size() < y.out.size();
+        if (x.diff != y.diff) return x.diff < y.diff;
+        if (x.out != y.out) return x.out > y.out;  // highest BSNs leave S1 first
+        return x.in < y.in;                        // lowest BSNs enter S1 first
+      });
+      for (const Ex& e : exs) {
+        std::vector<char> top = natural;
+        for (int a : e.out) top[a] = 0;
+        for (int b : e.in) top[b] = 1;
+        order.push_back(top);
+      }
+      bool chosen = false;
+      int tests = 0;
+      for (const auto& top : order) {
+        if (top == witness_top) {
+          set_sides(top);
+          chosen = true;
+          break;
+        }
+        if (++tests > 60) break;
+        set_sides(top);
+        std::vector<int> mt;
+        if (try_with(mt)) {
+          mate = std::move(mt);
+          chosen = true;
+          break;
+        }
+        clear_sides();
+      }
+      if (!chosen) set_sides(witness_top);
+      // Transpositions: each S1 player, in order, with the first S2 player possible.
+      std::vector<int> s1, s2;
+      for (int a = 0; a < R; ++a) (side[vid[remainder[a]]] == 1 ? s1 : s2).push_back(remainder[a]);
+      for (int x : s1) {
+        if (!free_player(x)) continue;
+        std::vector<int> cands;
+        for (int y : s2)
+          if (free_player(y) && compat[x][y]) cands.push_back(y);
+        settle(x, cands);
+      }
+      clear_sides();
+    }
     std::vector<std::pair<int, int>> pairs;
     for (int i : bracket) {
       int v = vid[i];
@@ -406,23 +605,21 @@ struct Pairer {
 
 }  // namespace
 
+Colour initial_colour(const Tournament& t) {
+  if (t.initial_colour != Colour::none) return t.initial_colour;
+  // The first-ranked player with a game in round 1 had the initial colour if
+  // his pairing number is odd (Article 5.2.5), the other one if it is even.
+  for (const Player& p : t.players) {
+    RoundEntry e = p.entry(1);
+    if (e.opponent != 0 && e.colour != Colour::none) return p.number % 2 == 1 ? e.colour : opposite(e.colour);
+  }
+  return Colour::white;
+}
+
 Result<RoundPairing> pair_dutch(const Tournament& t, int round, const DutchOptions& options) {
   if (options.baku) return fail("Dutch pairing: Baku acceleration is not supported yet");
   if (round < 1) return fail("Dutch pairing: round " + std::to_string(round) + " is not a round number");
-  // Initial colour: declared, else inferred from round 1 (the first-ranked player paired had it), else white.
-  Colour initial = t.initial_colour;
-  if (initial == Colour::none) {
-    initial = Colour::white;
-    if (round > 1)
-      for (const Player& p : t.players) {
-        RoundEntry e = p.entry(1);
-        if (e.opponent != 0 && e.colour != Colour::none) {
-          initial = e.colour;
-          break;
-        }
-        if (e.paired()) break;
-      }
-  }
+  Colour initial = initial_colour(t);
   std::vector<const Player*> players;
   for (const Player& p : t.players) {
     RoundEntry e = p.entry(round);
@@ -464,6 +661,7 @@ Result<RoundPairing> pair_dutch(const Tournament& t, int round, const DutchOptio
 Tournament cut_before_round(const Tournament& t, int round) {
   Tournament c = t;
   if (c.total_rounds == 0) c.total_rounds = t.rounds_with_entries();
+  c.initial_colour = initial_colour(t);
   for (Player& p : c.players) {
     if (static_cast<int>(p.rounds.size()) >= round) {
       RoundEntry e = p.rounds[round - 1];

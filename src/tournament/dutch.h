@@ -50,6 +50,10 @@ Result<RoundPairing> pair_dutch(const Tournament& t, int round, const DutchOptio
 // absences). total_rounds is kept (or set to the rounds in the file).
 Tournament cut_before_round(const Tournament& t, int round);
 
+// The initial colour (Article 5.2.5): declared (XXC), else inferred from
+// round 1, else white.
+Colour initial_colour(const Tournament& t);
+
 // The pairing recorded in the file for a round.
 RoundPairing recorded_pairing(const Tournament& t, int round);
 

@@ -29,6 +29,152 @@ std::string describe(const RoundPairing& p) {
   return s;
 }
 
+// A small event built in code: players 1..n (ratings descending), and
+// rounds given as games "W-B:result" (result 1, =, 0, +, -) and byes "P:U",
+// "P:H", "P:Z".
+Tournament make_event(int players, const std::vector<std::vector<std::string>>& rounds, int total_rounds) {
+  Tournament t;
+  t.total_rounds = total_rounds;
+  t.initial_colour = Colour::white;
+  for (int i = 1; i <= players; ++i) {
+    Player p;
+    p.number = i;
+    p.name = "Player " + std::to_string(i);
+    p.rating = 2500 - 10 * i;
+    t.players.push_back(p);
+  }
+  for (size_t r = 0; r < rounds.size(); ++r) {
+    for (Player& p : t.players) p.rounds.resize(r + 1);
+    for (const std::string& g : rounds[r]) {
+      size_t colon = g.find(':');
+      char res = g[colon + 1];
+      size_t dash = g.find('-');
+      if (dash == std::string::npos || dash > colon) {
+        int who = std::stoi(g.substr(0, colon));
+        t.player(who)->rounds[r] = RoundEntry{0, Colour::none, res};
+        continue;
+      }
+      int w = std::stoi(g.substr(0, dash)), b = std::stoi(g.substr(dash + 1, colon - dash - 1));
+      char back = res == '1' ? '0' : res == '0' ? '1' : res == '+' ? '-' : res == '-' ? '+' : '=';
+      t.player(w)->rounds[r] = RoundEntry{b, Colour::white, res};
+      t.player(b)->rounds[r] = RoundEntry{w, Colour::black, back};
+    }
+  }
+  for (Player& p : t.players) p.points = t.score_after(p, 99);
+  return t;
+}
+
+std::set<std::pair<int, int>> boards_of(const RoundPairing& p) {
+  std::set<std::pair<int, int>> s;
+  for (const Board& b : p.boards) s.insert({b.white, b.black});
+  return s;
+}
+
+// C.04.1 (Basic Rules, 2025) and C.04.3 (2025) 2.1.1, criterion C1: two
+// players do not meet twice. Round 1 all drawn, so round 2 is one bracket
+// where S1 {1,2} against S2 {3,4} would repeat 1-3 and 2-4.
+TEST(TournamentDutch, C1NoRematch) {
+  Tournament t = make_event(4, {{"1-3:=", "4-2:="}}, 3);
+  auto p = pair_dutch(t, 2);
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  // Pairs 1-4 and 2-3 (Article 4.2 transposition). Colours (Article 5.2.4):
+  // 1 and 4 both had White, so both prefer Black: the higher-ranked 1 gets it;
+  // 2 and 3 both prefer White: the higher-ranked 2 gets it.
+  EXPECT_EQ(boards_of(*p), (std::set<std::pair<int, int>>{{4, 1}, {2, 3}}));
+  EXPECT_EQ(p->bye, 0);
+}
+
+// C.04.3 (2025) 1.6.2 and criterion C3: two players with the same absolute
+// colour preference (the same colour in the last two games) do not meet
+// before the last round, unless topscorers.
+TEST(TournamentDutch, C3AbsoluteColourPreferencesDoNotMeet) {
+  // Rounds 1-2: 1 and 2 have White twice, 3 and 4 Black twice; all drawn.
+  Tournament t = make_event(4, {{"1-3:=", "2-4:="}, {"1-4:=", "2-3:="}}, 5);
+  auto p = pair_dutch(t, 3);
+  // Every pairing of 4 players here is a rematch or a C3 violation: 1-2 and
+  // 3-4 have equal absolute preferences, the others met already.
+  EXPECT_FALSE(p.ok());
+  // In the last round topscorers are exempt (1.7); with 1.0 of 2 nobody is
+  // above 50%, so it still cannot be paired.
+  Tournament last = make_event(4, {{"1-3:=", "2-4:="}, {"1-4:=", "2-3:="}}, 3);
+  EXPECT_FALSE(pair_dutch(last, 3).ok());
+  // Six players: 1 and 2 both need Black, so 1-2 is avoided.
+  Tournament six = make_event(6, {{"1-4:=", "2-5:=", "3-6:="}, {"1-5:=", "2-6:=", "3-4:="}}, 5);
+  auto q = pair_dutch(six, 3);
+  ASSERT_TRUE(q.ok()) << q.error().message;
+  for (const Board& b : q->boards) {
+    EXPECT_FALSE((b.white == 1 && b.black == 2) || (b.white == 2 && b.black == 1));
+    // Absolute preferences are granted: 1, 2, 3 had White twice and get Black.
+    EXPECT_NE(b.white, 1);
+    EXPECT_NE(b.white, 2);
+    EXPECT_NE(b.white, 3);
+  }
+}
+
+// C.04.1 (2025) and C.04.3 (2025) criterion C2: a player who already received
+// a pairing-allocated bye, or scored a win without playing (forfeit win, full-
+// point bye), does not get the pairing-allocated bye; the bye goes to the
+// lowest score group that can take it.
+TEST(TournamentDutch, C2ByeNotTwiceAndToTheLowestScore) {
+  // Round 1: 5 got the PAB; 1 beat 3, 2 beat 4.
+  Tournament t = make_event(5, {{"1-3:1", "4-2:0", "5:U"}}, 5);
+  auto p = pair_dutch(t, 2);
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  // Scores: 1, 2, 5 have 1 point; 3, 4 none. The bye goes to a zero: 4 (the
+  // lower ranked of the two, Article 4 order leaves him unpaired).
+  EXPECT_EQ(p->bye, 4);
+  EXPECT_EQ(p->boards.size(), 2u);
+  // A forfeit win also rules the bye out: 4 won by forfeit against 3.
+  Tournament f = make_event(5, {{"1-2:1", "4-3:+", "5:U"}}, 5);
+  auto q = pair_dutch(f, 2);
+  ASSERT_TRUE(q.ok()) << q.error().message;
+  EXPECT_NE(q->bye, 4);
+  EXPECT_NE(q->bye, 5);
+  EXPECT_EQ(q->bye, 3);
+}
+
+// C.04.3 (2025) Article 5.2: colour allocation. 5.2.1 both preferences are
+// granted; 5.2.5 without preferences the higher-ranked player gets the
+// initial colour when his pairing number is odd.
+TEST(TournamentDutch, ColourAllocationRound1AndPreferences) {
+  Tournament t = make_event(6, {}, 5);
+  auto p = pair_dutch(t, 1);
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  // S1 {1,2,3} against S2 {4,5,6}: 1 (odd) White, 2 (even) Black, 3 White.
+  EXPECT_EQ(boards_of(*p), (std::set<std::pair<int, int>>{{1, 4}, {5, 2}, {3, 6}}));
+  t.initial_colour = Colour::black;
+  auto q = pair_dutch(t, 1);
+  ASSERT_TRUE(q.ok());
+  EXPECT_EQ(boards_of(*q), (std::set<std::pair<int, int>>{{4, 1}, {2, 5}, {6, 3}}));
+}
+
+// Players with a requested bye (H, Z) or absent (0000 -) in the round are not
+// paired (C.04.1, C.04.2 General Handling Rules).
+TEST(TournamentDutch, RequestedByesAndAbsentPlayersAreNotPaired) {
+  Tournament t = make_event(5, {{"1-3:1", "4-2:0", "5:U"}}, 5);
+  for (Player& p : t.players) p.rounds.resize(2);
+  t.player(1)->rounds[1] = RoundEntry{0, Colour::none, 'H'};
+  auto p = pair_dutch(t, 2);
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  EXPECT_EQ(p->bye, 0);
+  for (const Board& b : p->boards) {
+    EXPECT_NE(b.white, 1);
+    EXPECT_NE(b.black, 1);
+  }
+  EXPECT_EQ(p->boards.size(), 2u);
+}
+
+TEST(TournamentDutch, JavafoOutputAndDeterminism) {
+  Tournament t = make_event(5, {}, 5);
+  auto p = pair_dutch(t, 1);
+  ASSERT_TRUE(p.ok());
+  // Round 1: 1-3, 4-2 (S1 {1,2} against S2 {3,4}), 5 gets the bye.
+  EXPECT_EQ(write_javafo_pairing(*p), "3\n1 3\n4 2\n5 0\n");
+  auto again = pair_dutch(t, 1);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(write_javafo_pairing(*again), write_javafo_pairing(*p));
+}
+
 TEST(TournamentDutchConformance, SixtyRandomEventsPairedLikeBbpPairings) {
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator(TABIYA_TEST_DATA "/tournaments/dutch-random"))
