@@ -19,16 +19,17 @@ int bits_for(long long v) {
 struct Entrant {
   int number = 0;
   Points score = 0;
-  int rank = 0;  // position in the pairing order (score, then start number)
+  int rank = 0;               // position in the pairing order (score, then start number)
+  int order = 0;              // position among the players paired this round by start number (5.2.5 parity)
   int colour_difference = 0;  // white games minus black games (played games only)
   Colour preference = Colour::none;
-  bool absolute = false;          // C.04.3 1.6.2 a: |CD| > 1 or the same colour twice running
-  bool strong = false;            // |CD| == 1 and not absolute
+  bool absolute = false;           // C.04.3 1.6.2 a: |CD| > 1 or the same colour twice running
+  bool strong = false;             // |CD| == 1 and not absolute
   Colour repeated = Colour::none;  // colour of the last two played games when equal
   std::vector<Colour> colours;     // colours of played games, oldest first
   int played_games = 0;
-  bool bye_eligible = true;  // C2: no earlier PAB, no earlier unplayed win
-  bool topscorer = false;    // 1.7: final round, score above 50% of the maximum
+  bool bye_eligible = true;                          // C2: no earlier PAB, no earlier unplayed win
+  bool topscorer = false;                            // 1.7: final round, score above 50% of the maximum
   Float float1 = Float::none, float2 = Float::none;  // previous round, two rounds before
   int imbalance() const { return colour_difference < 0 ? -colour_difference : colour_difference; }
 };
@@ -102,7 +103,7 @@ Colour allocate(const Entrant& a, const Entrant& b, bool a_higher, Colour initia
   (void)lo;
   Colour hi_colour;
   if (hi.preference != Colour::none) hi_colour = hi.preference;
-  else hi_colour = hi.number % 2 == 1 ? initial : opposite(initial);
+  else hi_colour = hi.order % 2 == 0 ? initial : opposite(initial);
   return a_higher ? hi_colour : opposite(hi_colour);
 }
 
@@ -115,13 +116,14 @@ struct Pairer {
   int n = 0;
   bool odd = false;
   int bye_vertex = -1;
-  Points bye_score = 0;  // the lowest score at which the PAB can be given
+  Points bye_score = 0;       // the lowest score at which the PAB can be given
   std::vector<int> bye_rank;  // C9: 0 for the candidate with most played games
 
   bool topscorer_threshold_applies() const { return t.total_rounds > 0 && round == t.total_rounds; }
 
   void setup(const std::vector<const Player*>& players) {
     for (const Player* p : players) es.push_back(make_entrant(t, *p, round));
+    for (size_t i = 0; i < es.size(); ++i) es[i].order = static_cast<int>(i);
     std::stable_sort(es.begin(), es.end(), [](const Entrant& a, const Entrant& b) {
       return a.score != b.score ? a.score > b.score : a.number < b.number;
     });
@@ -236,10 +238,10 @@ struct Pairer {
 
   // The criteria weight of edge (i, j), i ranked above j, for the bracket.
   struct Layout {
-    int cw = 0;                    // width of a count field
-    std::map<Points, int> shift;   // score field: offset of each score level
-    int sw = 0;                    // width of a score field
-    int ow = 0;                    // width of the ordering field
+    int cw = 0;                   // width of a count field
+    std::map<Points, int> shift;  // score field: offset of each score level
+    int sw = 0;                   // width of a score field
+    int ow = 0;                   // width of the ordering field
   };
 
   Result<std::vector<std::pair<int, int>>> pair_bracket(const std::vector<int>& bracket,
@@ -277,26 +279,46 @@ struct Pairer {
 
     // Field offsets, lowest first.
     int o = 0;
-    int o_order = o; o += L.ow;
-    int o_float_rank = o; o += L.ow;
-    int o_c21 = o; o += L.sw;
-    int o_c20 = o; o += L.sw;
-    int o_c19 = o; o += L.sw;
-    int o_c18 = o; o += L.sw;
-    int o_c17 = o; o += L.cw;
-    int o_c16 = o; o += L.cw;
-    int o_c15 = o; o += L.cw;
-    int o_c14 = o; o += L.cw;
-    int o_c13 = o; o += L.cw;
-    int o_c12 = o; o += L.cw;
-    int o_c11 = o; o += L.cw;
-    int o_c10 = o; o += L.cw;
-    int o_c9 = o; o += L.cw;
-    int o_c7s = o; o += L.sw;
-    int o_c7 = o; o += L.cw;
-    int o_c6 = o; o += L.sw;
-    int o_c5 = o; o += L.cw;
-    int o_c4 = o; o += L.cw;
+    int o_order = o;
+    o += L.ow;
+    int o_float_rank = o;
+    o += L.ow;
+    int o_c21 = o;
+    o += L.sw;
+    int o_c20 = o;
+    o += L.sw;
+    int o_c19 = o;
+    o += L.sw;
+    int o_c18 = o;
+    o += L.sw;
+    int o_c17 = o;
+    o += L.cw;
+    int o_c16 = o;
+    o += L.cw;
+    int o_c15 = o;
+    o += L.cw;
+    int o_c14 = o;
+    o += L.cw;
+    int o_c13 = o;
+    o += L.cw;
+    int o_c12 = o;
+    o += L.cw;
+    int o_c11 = o;
+    o += L.cw;
+    int o_c10 = o;
+    o += L.cw;
+    int o_c9 = o;
+    o += L.cw;
+    int o_c7s = o;
+    o += L.sw;
+    int o_c7 = o;
+    o += L.cw;
+    int o_c6 = o;
+    o += L.sw;
+    int o_c5 = o;
+    o += L.cw;
+    int o_c4 = o;
+    o += L.cw;
     if (o + 4 > kWideWords * 64) return fail("bracket too large for the weight width");
 
     // The bracket's pairs count for the ordering heuristic: MDPs paired with the
@@ -323,8 +345,7 @@ struct Pairer {
       {
         bool ok = !(hi.absolute && lo.absolute && same_pref);
         if (!ok) {
-          if (hi.imbalance() == lo.imbalance())
-            ok = hi.repeated == Colour::none || hi.repeated != lo.repeated;
+          if (hi.imbalance() == lo.imbalance()) ok = hi.repeated == Colour::none || hi.repeated != lo.repeated;
           else {
             const Entrant& smaller = hi.imbalance() > lo.imbalance() ? lo : hi;
             ok = smaller.repeated != opposite(hi.preference);
@@ -410,7 +431,7 @@ struct Pairer {
     // the optimum; the current matching witnesses its own partner, so only the
     // candidates before it are tried.
     std::vector<int> forced(V, -2);  // -2 free; >=0 fixed partner vertex; -1 floats out of the bracket
-    std::vector<char> side(V, 0);      // remainder sides once chosen: 1 = S1, 2 = S2
+    std::vector<char> side(V, 0);    // remainder sides once chosen: 1 = S1, 2 = S2
     auto allowed = [&](int x, int y) {
       if (forced[x] >= 0) return forced[x] == y;
       if (forced[x] == -1) return y == bye_v || !in_b[rest[y]];
@@ -607,11 +628,11 @@ struct Pairer {
 
 Colour initial_colour(const Tournament& t) {
   if (t.initial_colour != Colour::none) return t.initial_colour;
-  // The first-ranked player with a game in round 1 had the initial colour if
-  // his pairing number is odd (Article 5.2.5), the other one if it is even.
+  // The first-ranked player with a game in round 1 had the initial colour
+  // (Article 5.2.5: the first of the players paired, counted from 1, is odd).
   for (const Player& p : t.players) {
     RoundEntry e = p.entry(1);
-    if (e.opponent != 0 && e.colour != Colour::none) return p.number % 2 == 1 ? e.colour : opposite(e.colour);
+    if (e.opponent != 0 && e.colour != Colour::none) return e.colour;
   }
   return Colour::white;
 }
@@ -681,7 +702,8 @@ RoundPairing recorded_pairing(const Tournament& t, int round) {
     RoundEntry e = p.entry(round);
     if (e.pairing_allocated_bye()) out.bye = p.number;
     if (e.opponent != 0 && e.colour == Colour::white) out.boards.push_back({p.number, e.opponent});
-    if (e.opponent != 0 && e.colour == Colour::none && p.number < e.opponent) out.boards.push_back({p.number, e.opponent});
+    if (e.opponent != 0 && e.colour == Colour::none && p.number < e.opponent)
+      out.boards.push_back({p.number, e.opponent});
   }
   return out;
 }
