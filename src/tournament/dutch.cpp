@@ -441,7 +441,9 @@ struct Pairer {
     };
     // The best criteria weight with the constraints above; pairs fixed both
     // ways are left out of the graph and counted as constants.
-    auto try_with = [&](std::vector<int>& result) -> bool {
+    // bonus_x >= 0: a tie-break below every criterion making bonus_x take
+    // the earliest of bonus_c (vertices) the optimum allows.
+    auto try_with = [&](std::vector<int>& result, int bonus_x = -1, const std::vector<int>& bonus_c = {}) -> bool {
       std::vector<int> live, index(V, -1);
       Wide fixed_sum;
       for (int v = 0; v < V; ++v) {
@@ -458,6 +460,16 @@ struct Pairer {
           int x = live[a], y = live[b];
           const Wide& w = at(x, y);
           if (w.zero() || !allowed(x, y) || !allowed(y, x)) continue;
+          if (bonus_x >= 0 && (x == bonus_x || y == bonus_x)) {
+            int other = x == bonus_x ? y : x;
+            auto it = std::find(bonus_c.begin(), bonus_c.end(), other);
+            if (it != bonus_c.end()) {
+              Wide wb = w;
+              wb.add_at(0, static_cast<std::uint64_t>(bonus_c.end() - it));
+              t2.set_weight(static_cast<int>(a), static_cast<int>(b), wb);
+              continue;
+            }
+          }
           t2.set_weight(static_cast<int>(a), static_cast<int>(b), w);
         }
       std::vector<int> mt = t2.solve();
@@ -481,20 +493,19 @@ struct Pairer {
     auto settle = [&](int x, const std::vector<int>& candidates) {
       int vx = vid[x];
       int current = mate[vx];
-      for (int c : candidates) {
-        int vc = c < 0 ? -1 : vid[c];
-        bool witnessed = c < 0 ? !in_bracket_vertex(current) : current == vc;
-        if (witnessed) break;
-        int saved_x = forced[vx], saved_c = vc >= 0 ? forced[vc] : 0;
-        forced[vx] = vc;
-        if (vc >= 0) forced[vc] = vx;
+      // The witness already has the first candidate: nothing to search.
+      bool first_is_witness =
+          !candidates.empty() && (candidates[0] < 0 ? !in_bracket_vertex(current) : current == vid[candidates[0]]);
+      bool witness_listed = false;
+      for (int c : candidates)
+        if (c >= 0 && vid[c] == current) witness_listed = true;
+      if (!first_is_witness && witness_listed) {
+        std::vector<int> cv;
+        for (int c : candidates)
+          if (c >= 0) cv.push_back(vid[c]);
+          else break;  // "float" comes last; it gets no bonus
         std::vector<int> mt;
-        if (try_with(mt)) {
-          mate = std::move(mt);
-          return;
-        }
-        forced[vx] = saved_x;
-        if (vc >= 0) forced[vc] = saved_c;
+        if (try_with(mt, vx, cv)) mate = std::move(mt);
       }
       int p = mate[vx];
       if (in_bracket_vertex(p)) {

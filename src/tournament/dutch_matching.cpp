@@ -4,12 +4,58 @@
 
 namespace tabiya::tournament {
 
+namespace {
+
 // Vertices are 1-based inside (0 = none); blossoms are numbered n+1..2n.
 // Dual variables lab_ of vertices and blossoms; an edge is tight when
 // lab[u] + lab[v] == 2 w. Weights are stored doubled so every dual update
 // (which halves slacks) stays integral.
 
-MaxWeightMatching::MaxWeightMatching(int n)
+template <int kWords>
+class Blossom {
+ public:
+  using W = WideN<kWords>;
+  explicit Blossom(int n);
+  void set_weight(int u, int v, const W& w);
+  std::vector<int> solve();
+
+ private:
+  struct Edge {
+    int u = 0, v = 0;  // 1-based original vertices; u == 0: no edge
+  };
+  int n_;
+  int nx_ = 0;
+  std::vector<W> weight_;  // (n+1)^2, doubled weights, 1-based
+  std::vector<Edge> g_;    // (2n+1)^2
+  std::vector<W> lab_;
+  std::vector<int> match_, slack_, st_, pa_, s_, vis_;
+  std::vector<int> flower_from_;  // (2n+1) x (n+1)
+  std::vector<std::vector<int>> flower_;
+  std::vector<int> queue_;
+  std::size_t queue_head_ = 0;
+  int vis_stamp_ = 0;
+
+  Edge& g(int a, int b) { return g_[a * (2 * n_ + 1) + b]; }
+  int& from(int b, int x) { return flower_from_[b * (n_ + 1) + x]; }
+  const W& w2(const Edge& e) const { return weight_[e.u * (n_ + 1) + e.v]; }
+  bool has(const Edge& e) const { return e.u != 0 && !w2(e).zero(); }
+  W dist(const Edge& e) const { return lab_[e.u] + lab_[e.v] - w2(e).twice(); }
+  void update_slack(int u, int x);
+  void set_slack(int x);
+  void q_push(int x);
+  void set_st(int x, int b);
+  int get_pr(int b, int xr);
+  void set_match(int u, int v);
+  void augment(int u, int v);
+  int get_lca(int u, int v);
+  void add_blossom(int u, int lca, int v);
+  void expand_blossom(int b);
+  bool on_found_edge(const Edge& e);
+  bool augment_once();
+};
+
+template <int kWords>
+Blossom<kWords>::Blossom(int n)
     : n_(n),
       weight_(static_cast<size_t>(n + 1) * (n + 1)),
       g_(static_cast<size_t>(2 * n + 1) * (2 * n + 1)),
@@ -23,35 +69,41 @@ MaxWeightMatching::MaxWeightMatching(int n)
       flower_from_(static_cast<size_t>(2 * n + 1) * (n + 1)),
       flower_(2 * n + 1) {}
 
-void MaxWeightMatching::set_weight(int u, int v, const Wide& w) {
-  Wide d = w.twice();
+template <int kWords>
+void Blossom<kWords>::set_weight(int u, int v, const W& w) {
+  W d = w.twice();
   weight_[(u + 1) * (n_ + 1) + (v + 1)] = d;
   weight_[(v + 1) * (n_ + 1) + (u + 1)] = d;
 }
 
-void MaxWeightMatching::update_slack(int u, int x) {
+template <int kWords>
+void Blossom<kWords>::update_slack(int u, int x) {
   if (!slack_[x] || dist(g(u, x)) < dist(g(slack_[x], x))) slack_[x] = u;
 }
 
-void MaxWeightMatching::set_slack(int x) {
+template <int kWords>
+void Blossom<kWords>::set_slack(int x) {
   slack_[x] = 0;
   for (int u = 1; u <= n_; ++u)
     if (has(g(u, x)) && st_[u] != x && s_[st_[u]] == 0) update_slack(u, x);
 }
 
-void MaxWeightMatching::q_push(int x) {
+template <int kWords>
+void Blossom<kWords>::q_push(int x) {
   if (x <= n_) queue_.push_back(x);
   else
     for (int y : flower_[x]) q_push(y);
 }
 
-void MaxWeightMatching::set_st(int x, int b) {
+template <int kWords>
+void Blossom<kWords>::set_st(int x, int b) {
   st_[x] = b;
   if (x > n_)
     for (int y : flower_[x]) set_st(y, b);
 }
 
-int MaxWeightMatching::get_pr(int b, int xr) {
+template <int kWords>
+int Blossom<kWords>::get_pr(int b, int xr) {
   auto& f = flower_[b];
   int pr = static_cast<int>(std::find(f.begin(), f.end(), xr) - f.begin());
   if (pr % 2 == 1) {
@@ -61,7 +113,8 @@ int MaxWeightMatching::get_pr(int b, int xr) {
   return pr;
 }
 
-void MaxWeightMatching::set_match(int u, int v) {
+template <int kWords>
+void Blossom<kWords>::set_match(int u, int v) {
   Edge e = g(u, v);
   match_[u] = e.v;
   if (u > n_) {
@@ -72,7 +125,8 @@ void MaxWeightMatching::set_match(int u, int v) {
   }
 }
 
-void MaxWeightMatching::augment(int u, int v) {
+template <int kWords>
+void Blossom<kWords>::augment(int u, int v) {
   for (;;) {
     int xnv = st_[match_[u]];
     set_match(u, v);
@@ -83,7 +137,8 @@ void MaxWeightMatching::augment(int u, int v) {
   }
 }
 
-int MaxWeightMatching::get_lca(int u, int v) {
+template <int kWords>
+int Blossom<kWords>::get_lca(int u, int v) {
   for (++vis_stamp_; u || v; std::swap(u, v)) {
     if (u == 0) continue;
     if (vis_[u] == vis_stamp_) return u;
@@ -94,11 +149,12 @@ int MaxWeightMatching::get_lca(int u, int v) {
   return 0;
 }
 
-void MaxWeightMatching::add_blossom(int u, int lca, int v) {
+template <int kWords>
+void Blossom<kWords>::add_blossom(int u, int lca, int v) {
   int b = n_ + 1;
   while (b <= nx_ && st_[b]) ++b;
   if (b > nx_) ++nx_;
-  lab_[b] = Wide();
+  lab_[b] = W();
   s_[b] = 0;
   match_[b] = match_[lca];
   auto& f = flower_[b];
@@ -130,7 +186,8 @@ void MaxWeightMatching::add_blossom(int u, int lca, int v) {
   set_slack(b);
 }
 
-void MaxWeightMatching::expand_blossom(int b) {
+template <int kWords>
+void Blossom<kWords>::expand_blossom(int b) {
   for (int x : flower_[b]) set_st(x, x);
   int xr = from(b, g(b, pa_[b]).u), pr = get_pr(b, xr);
   for (int i = 0; i < pr; i += 2) {
@@ -152,7 +209,8 @@ void MaxWeightMatching::expand_blossom(int b) {
   st_[b] = 0;
 }
 
-bool MaxWeightMatching::on_found_edge(const Edge& e) {
+template <int kWords>
+bool Blossom<kWords>::on_found_edge(const Edge& e) {
   int u = st_[e.u], v = st_[e.v];
   if (s_[v] == -1) {
     pa_[v] = e.u;
@@ -173,7 +231,8 @@ bool MaxWeightMatching::on_found_edge(const Edge& e) {
   return false;
 }
 
-bool MaxWeightMatching::augment_once() {
+template <int kWords>
+bool Blossom<kWords>::augment_once() {
   std::fill(s_.begin() + 1, s_.begin() + nx_ + 1, -1);
   std::fill(slack_.begin() + 1, slack_.begin() + nx_ + 1, 0);
   queue_.clear();
@@ -199,8 +258,8 @@ bool MaxWeightMatching::augment_once() {
         }
     }
     bool have_d = false;
-    Wide d;
-    auto lower = [&](const Wide& x) {
+    W d;
+    auto lower = [&](const W& x) {
       if (!have_d || x < d) d = x, have_d = true;
     };
     for (int b = n_ + 1; b <= nx_; ++b)
@@ -234,10 +293,11 @@ bool MaxWeightMatching::augment_once() {
   }
 }
 
-std::vector<int> MaxWeightMatching::solve() {
+template <int kWords>
+std::vector<int> Blossom<kWords>::solve() {
   nx_ = n_;
   std::fill(match_.begin(), match_.end(), 0);
-  std::fill(lab_.begin(), lab_.end(), Wide());
+  std::fill(lab_.begin(), lab_.end(), W());
   std::fill(st_.begin(), st_.end(), 0);
   std::fill(vis_.begin(), vis_.end(), 0);
   vis_stamp_ = 0;
@@ -245,12 +305,12 @@ std::vector<int> MaxWeightMatching::solve() {
   for (int u = 0; u <= n_; ++u) st_[u] = u;
   std::fill(g_.begin(), g_.end(), Edge{});
   std::fill(flower_from_.begin(), flower_from_.end(), 0);
-  Wide max_w;
+  W max_w;
   for (int u = 1; u <= n_; ++u)
     for (int v = 1; v <= n_; ++v) {
       if (u != v) g(u, v) = Edge{u, v};
       from(u, v) = u == v ? u : 0;
-      const Wide& w = weight_[u * (n_ + 1) + v];
+      const W& w = weight_[u * (n_ + 1) + v];
       if (max_w < w) max_w = w;
     }
   for (int u = 1; u <= n_; ++u) lab_[u] = max_w;
@@ -260,6 +320,35 @@ std::vector<int> MaxWeightMatching::solve() {
   for (int u = 1; u <= n_; ++u)
     if (match_[u]) mate[u - 1] = match_[u] - 1;
   return mate;
+}
+
+template <int kWords>
+std::vector<int> solve_with(int n, const std::vector<Wide>& weights) {
+  Blossom<kWords> b(n);
+  for (int u = 0; u < n; ++u)
+    for (int v = u + 1; v < n; ++v) {
+      const Wide& w = weights[static_cast<std::size_t>(u) * n + v];
+      if (!w.zero()) b.set_weight(u, v, WideN<kWords>::from(w));
+    }
+  return b.solve();
+}
+
+}  // namespace
+
+std::vector<int> MaxWeightMatching::solve() const {
+  int words = 0;
+  for (const Wide& w : weight_) words = std::max(words, w.words_used());
+  // Doubled weights and dual sums need two spare bits: keep the top word's top bits free.
+  bool spare = true;
+  for (const Wide& w : weight_)
+    if (words > 0 && (w.w[words - 1] >> 60) != 0) spare = false;
+  int need = words + (spare ? 0 : 1);
+  if (need <= 1) return solve_with<1>(n_, weight_);
+  if (need <= 2) return solve_with<2>(n_, weight_);
+  if (need <= 3) return solve_with<3>(n_, weight_);
+  if (need <= 4) return solve_with<4>(n_, weight_);
+  if (need <= 6) return solve_with<6>(n_, weight_);
+  return solve_with<8>(n_, weight_);
 }
 
 }  // namespace tabiya::tournament
