@@ -180,6 +180,58 @@ TEST(TournamentDutch, JavafoOutputAndDeterminism) {
   EXPECT_EQ(write_javafo_pairing(*again), write_javafo_pairing(*p));
 }
 
+
+// A random event paired round by round with seeded results; every round is
+// checked (everyone paired once, no rematch, the bye only to an eligible
+// player). Run by hand for the speed figure:
+//   build/tabiya_tests --gtest_also_run_disabled_tests --gtest_filter='*Speed*'
+void play_random_event(int players, int rounds, unsigned seed, double& seconds) {
+  Tournament t = make_event(players, {}, rounds);
+  unsigned state = seed;
+  auto next = [&]() {
+    state = state * 1103515245u + 12345u;
+    return (state >> 16) & 0x7fff;
+  };
+  auto start = std::chrono::steady_clock::now();
+  for (int r = 1; r <= rounds; ++r) {
+    auto p = pair_dutch(t, r);
+    ASSERT_TRUE(p.ok()) << "round " << r << ": " << p.error().message;
+    std::set<int> seen;
+    for (const Board& b : p->boards) {
+      EXPECT_TRUE(seen.insert(b.white).second);
+      EXPECT_TRUE(seen.insert(b.black).second);
+      EXPECT_FALSE(t.met(b.white, b.black, r - 1)) << "rematch in round " << r;
+    }
+    if (p->bye) {
+      EXPECT_TRUE(seen.insert(p->bye).second);
+      for (int q = 1; q < r; ++q) EXPECT_FALSE(t.player(p->bye)->entry(q).pairing_allocated_bye());
+    }
+    EXPECT_EQ(static_cast<int>(seen.size()), players);
+    apply_pairing(t, *p);
+    for (const Board& b : p->boards) {
+      int x = next() % 3;
+      char w = x == 0 ? '1' : x == 1 ? '=' : '0';
+      char bl = x == 0 ? '0' : x == 1 ? '=' : '1';
+      t.player(b.white)->rounds[r - 1].result = w;
+      t.player(b.black)->rounds[r - 1].result = bl;
+    }
+  }
+  seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+TEST(TournamentDutch, RandomEventsKeepTheAbsoluteCriteria) {
+  for (unsigned seed = 1; seed <= 5; ++seed) {
+    double s = 0;
+    play_random_event(11 + 6 * static_cast<int>(seed), 7, seed, s);
+  }
+}
+
+TEST(TournamentDutch, DISABLED_Speed500Players11Rounds) {
+  double s = 0;
+  play_random_event(500, 11, 2026, s);
+  std::printf("500 players, 11 rounds paired in %.2f s\n", s);
+}
+
 TEST(TournamentDutchConformance, SixtyRandomEventsPairedLikeBbpPairings) {
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator(TABIYA_TEST_DATA "/tournaments/dutch-random"))
