@@ -180,7 +180,6 @@ TEST(TournamentDutch, JavafoOutputAndDeterminism) {
   EXPECT_EQ(write_javafo_pairing(*again), write_javafo_pairing(*p));
 }
 
-
 // A random event paired round by round with seeded results; every round is
 // checked (everyone paired once, no rematch, the bye only to an eligible
 // player). Run by hand for the speed figure:
@@ -232,12 +231,48 @@ TEST(TournamentDutch, DISABLED_Speed500Players11Rounds) {
   std::printf("500 players, 11 rounds paired in %.2f s\n", s);
 }
 
+// `tabiya tournament check`: re-pairing every round of a recorded event finds
+// no difference, and a round with swapped colours is reported.
+TEST(TournamentDutch, CheckPairingsFindsAlteredRound) {
+  auto t = read_trf_file(TABIYA_TEST_DATA "/tournaments/dutch-random/swiss-19.trf");
+  ASSERT_TRUE(t.ok()) << t.error().message;
+  auto clean = check_pairings(*t);
+  ASSERT_TRUE(clean.ok()) << clean.error().message;
+  EXPECT_TRUE(clean->empty());
+  // Swap the colours of 1 and 7 in the last round (7-1 instead of 1-7).
+  Tournament altered = *t;
+  for (int number : {1, 7}) {
+    RoundEntry& e = altered.player(number)->rounds[5];
+    e.colour = opposite(e.colour);
+  }
+  auto found = check_pairings(altered);
+  ASSERT_TRUE(found.ok()) << found.error().message;
+  EXPECT_EQ(*found, std::vector<int>{6});
+  // A pairing entered into the file survives a TRF round trip.
+  Tournament next = cut_before_round(*t, 6);
+  auto p = pair_dutch(next, 6);
+  ASSERT_TRUE(p.ok());
+  apply_pairing(next, *p);
+  auto back = read_trf(write_trf(next));
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_TRUE(same_pairing(recorded_pairing(*back, 6), *p));
+}
+
 TEST(TournamentDutchConformance, SixtyRandomEventsPairedLikeBbpPairings) {
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator(TABIYA_TEST_DATA "/tournaments/dutch-random"))
     if (entry.path().extension() == ".trf") files.push_back(entry.path());
   std::sort(files.begin(), files.end());
   ASSERT_EQ(files.size(), 60u);
+#if defined(__SANITIZE_ADDRESS__)
+  // Under the sanitizers (several times slower) the events up to 60 players;
+  // the release build pairs all 60.
+  const size_t max_players = 60;
+  const bool all = false;
+#else
+  const size_t max_players = 100000;
+  const bool all = true;
+#endif
   int total = 0, same = 0;
   std::vector<std::string> mismatches;
   auto start = std::chrono::steady_clock::now();
@@ -245,6 +280,7 @@ TEST(TournamentDutchConformance, SixtyRandomEventsPairedLikeBbpPairings) {
     auto file_start = std::chrono::steady_clock::now();
     auto t = read_trf_file(path.string());
     ASSERT_TRUE(t.ok()) << t.error().message;
+    if (t->players.size() > max_players) continue;
     int rounds = t->rounds_paired();
     for (int r = 1; r <= rounds; ++r) {
       Tournament before = cut_before_round(*t, r);
@@ -269,7 +305,10 @@ TEST(TournamentDutchConformance, SixtyRandomEventsPairedLikeBbpPairings) {
   std::printf("Dutch conformance: %d of %d rounds identical (%.1f s)\n", same, total, secs);
   for (auto& m : mismatches) std::printf("  differs: %s\n", m.c_str());
   EXPECT_EQ(same, total) << "rounds paired differently from bbpPairings (DUTCH_VERBOSE=1 shows them)";
-  EXPECT_EQ(total, 448);
+  if (all) {
+    EXPECT_EQ(total, 448);
+  }
+  EXPECT_GT(total, 100);
 }
 
 }  // namespace
