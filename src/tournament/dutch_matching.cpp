@@ -25,8 +25,9 @@ class Blossom {
   };
   int n_;
   int nx_ = 0;
-  std::vector<W> weight_;  // (n+1)^2, doubled weights, 1-based
-  std::vector<Edge> g_;    // (2n+1)^2
+  std::vector<W> weight_;   // (n+1)^2, doubled weights, 1-based
+  std::vector<W> weight4_;  // the same doubled again, as dist() uses it
+  std::vector<Edge> g_;     // (2n+1)^2
   std::vector<W> lab_;
   std::vector<int> match_, slack_, st_, pa_, s_, vis_;
   std::vector<int> flower_from_;  // (2n+1) x (n+1)
@@ -39,7 +40,12 @@ class Blossom {
   int& from(int b, int x) { return flower_from_[b * (n_ + 1) + x]; }
   const W& w2(const Edge& e) const { return weight_[e.u * (n_ + 1) + e.v]; }
   bool has(const Edge& e) const { return e.u != 0 && !w2(e).zero(); }
-  W dist(const Edge& e) const { return lab_[e.u] + lab_[e.v] - w2(e).twice(); }
+  W dist(const Edge& e) const {
+    W d = lab_[e.u];
+    d += lab_[e.v];
+    d -= weight4_[e.u * (n_ + 1) + e.v];
+    return d;
+  }
   void update_slack(int u, int x);
   void set_slack(int x);
   void q_push(int x);
@@ -58,6 +64,7 @@ template <int kWords>
 Blossom<kWords>::Blossom(int n)
     : n_(n),
       weight_(static_cast<size_t>(n + 1) * (n + 1)),
+      weight4_(static_cast<size_t>(n + 1) * (n + 1)),
       g_(static_cast<size_t>(2 * n + 1) * (2 * n + 1)),
       lab_(2 * n + 1),
       match_(2 * n + 1),
@@ -74,6 +81,8 @@ void Blossom<kWords>::set_weight(int u, int v, const W& w) {
   W d = w.twice();
   weight_[(u + 1) * (n_ + 1) + (v + 1)] = d;
   weight_[(v + 1) * (n_ + 1) + (u + 1)] = d;
+  weight4_[(u + 1) * (n_ + 1) + (v + 1)] = d.twice();
+  weight4_[(v + 1) * (n_ + 1) + (u + 1)] = d.twice();
 }
 
 template <int kWords>
