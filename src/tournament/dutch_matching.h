@@ -1,0 +1,113 @@
+// Maximum-weight matching on a general graph (Edmonds' blossom algorithm
+// with dual variables, O(n^3) on a dense weight matrix), the engine under the
+// Dutch system: each edge weight packs the pairing criteria in strict priority
+// order, so the heaviest matching is the best pairing.
+//
+// Weights are fixed-width unsigned integers of kWideWords 64-bit words
+// (wide enough for every criterion field of a 1000-player event), compared
+// and added word by word; weight 0 means "no edge".
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace tabiya::tournament {
+
+constexpr int kWideWords = 8;
+
+template <int kWords>
+struct WideN {
+  std::array<std::uint64_t, kWords> w{};  // w[0] least significant
+
+  WideN() = default;
+  explicit WideN(std::uint64_t v) { w[0] = v; }
+  // The low kWords words of a wider value.
+  template <int kOther>
+  static WideN from(const WideN<kOther>& o) {
+    WideN r;
+    for (int i = 0; i < kWords && i < kOther; ++i) r.w[i] = o.w[i];
+    return r;
+  }
+  // Index of the highest non-zero word + 1.
+  int words_used() const {
+    for (int i = kWords - 1; i >= 0; --i)
+      if (w[i]) return i + 1;
+    return 0;
+  }
+
+  bool zero() const {
+    for (auto x : w)
+      if (x) return false;
+    return true;
+  }
+  WideN& operator+=(const WideN& o) {
+    unsigned __int128 carry = 0;
+    for (int i = 0; i < kWords; ++i) {
+      unsigned __int128 s = static_cast<unsigned __int128>(w[i]) + o.w[i] + carry;
+      w[i] = static_cast<std::uint64_t>(s);
+      carry = s >> 64;
+    }
+    return *this;
+  }
+  WideN& operator-=(const WideN& o) {
+    std::uint64_t borrow = 0;
+    for (int i = 0; i < kWords; ++i) {
+      std::uint64_t a = w[i], b = o.w[i];
+      std::uint64_t d = a - b - borrow;
+      borrow = (a < b || (a == b && borrow)) ? 1 : 0;
+      w[i] = d;
+    }
+    return *this;
+  }
+  friend WideN operator+(WideN a, const WideN& b) { return a += b; }
+  friend WideN operator-(WideN a, const WideN& b) { return a -= b; }
+  WideN half() const {
+    WideN r;
+    for (int i = 0; i < kWords; ++i) {
+      r.w[i] = w[i] >> 1;
+      if (i + 1 < kWords) r.w[i] |= w[i + 1] << 63;
+    }
+    return r;
+  }
+  WideN twice() const { return *this + *this; }
+  // Adds `v` shifted left by `bit` positions.
+  void add_at(int bit, std::uint64_t v) {
+    if (v == 0) return;
+    WideN x;
+    int word = bit / 64, off = bit % 64;
+    x.w[word] = v << off;
+    if (off && word + 1 < kWords) x.w[word + 1] = v >> (64 - off);
+    *this += x;
+  }
+  friend bool operator==(const WideN& a, const WideN& b) { return a.w == b.w; }
+  friend bool operator<(const WideN& a, const WideN& b) {
+    for (int i = kWords - 1; i >= 0; --i)
+      if (a.w[i] != b.w[i]) return a.w[i] < b.w[i];
+    return false;
+  }
+  friend bool operator<=(const WideN& a, const WideN& b) { return !(b < a); }
+};
+
+using Wide = WideN<kWideWords>;
+
+// Vertices 0..n-1; set_weight(u, v, w) with w > 0 adds an edge. solve()
+// returns mate[v] (-1 when unmatched) of a maximum-weight matching. The
+// solver runs on the narrowest word count that holds the weights.
+class MaxWeightMatching {
+ public:
+  explicit MaxWeightMatching(int n) : n_(n), weight_(static_cast<std::size_t>(n) * n) {}
+  void set_weight(int u, int v, const Wide& w) {
+    weight_[static_cast<std::size_t>(u) * n_ + v] = w;
+    weight_[static_cast<std::size_t>(v) * n_ + u] = w;
+  }
+  const Wide& weight(int u, int v) const { return weight_[static_cast<std::size_t>(u) * n_ + v]; }
+  std::vector<int> solve() const;
+
+ private:
+  int n_;
+  std::vector<Wide> weight_;
+};
+
+}  // namespace tabiya::tournament
