@@ -1,0 +1,341 @@
+#include "tournament/trf.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace tabiya::tournament {
+namespace {
+
+struct LineError {
+  int column;  // 1-based
+  std::string message;
+};
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+// Columns [from, from + len) of a line (0-based), padded with spaces.
+std::string_view field(std::string_view line, size_t from, size_t len) {
+  if (from >= line.size()) return {};
+  return line.substr(from, std::min(len, line.size() - from));
+}
+
+bool parse_uint(std::string_view s, int& out) {
+  s = trim(s);
+  if (s.empty() || s.size() > 9) return false;
+  int v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + (c - '0');
+  }
+  out = v;
+  return true;
+}
+
+// "4.5", "4", "10.0", ",5" style scores into tenths.
+bool parse_points(std::string_view s, Points& out) {
+  s = trim(s);
+  if (s.empty() || s.size() > 8) return false;
+  Points whole = 0, tenth = 0;
+  size_t i = 0;
+  bool digits = false;
+  for (; i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])); ++i)
+    whole = whole * 10 + (s[i] - '0'), digits = true;
+  if (i < s.size() && (s[i] == '.' || s[i] == ',')) {
+    ++i;
+    if (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) tenth = s[i++] - '0', digits = true;
+    while (i < s.size() && s[i] == '0') ++i;
+  }
+  if (i != s.size() || !digits) return false;
+  out = whole * 10 + tenth;
+  return true;
+}
+
+std::optional<LineError> read_player(std::string_view line, Player& p) {
+  if (!parse_uint(field(line, 4, 4), p.number) || p.number < 1)
+    return LineError{5, "start number '" + std::string(trim(field(line, 4, 4))) + "' is not a positive number"};
+  std::string_view sex = field(line, 9, 1);
+  p.sex = sex.empty() ? ' ' : static_cast<char>(std::tolower(static_cast<unsigned char>(sex[0])));
+  if (p.sex != ' ' && p.sex != 'm' && p.sex != 'w' && p.sex != 'f')
+    return LineError{10, std::string("sex '") + p.sex + "' is not m, w or blank"};
+  p.title = trim(field(line, 10, 3));
+  p.name = trim(field(line, 14, 33));
+  std::string_view rating = trim(field(line, 48, 4));
+  p.rating = 0;
+  if (!rating.empty() && !parse_uint(rating, p.rating))
+    return LineError{49, "rating '" + std::string(rating) + "' is not a number"};
+  p.federation = trim(field(line, 53, 3));
+  p.fide_id = trim(field(line, 57, 11));
+  p.birth_date = trim(field(line, 69, 10));
+  std::string_view points = trim(field(line, 80, 4));
+  p.points = 0;
+  if (!points.empty() && !parse_points(points, p.points))
+    return LineError{81, "points '" + std::string(points) + "' are not a score like 4.5"};
+  std::string_view rank = trim(field(line, 85, 4));
+  p.rank = 0;
+  if (!rank.empty() && !parse_uint(rank, p.rank))
+    return LineError{86, "rank '" + std::string(rank) + "' is not a number"};
+  p.rounds.clear();
+  for (size_t s = 91; s < line.size(); s += 10) {
+    RoundEntry e;
+    std::string_view opp = field(line, s, 4);
+    if (!trim(opp).empty()) {
+      if (!parse_uint(opp, e.opponent))
+        return LineError{static_cast<int>(s) + 1, "opponent '" + std::string(trim(opp)) + "' is not a start number"};
+      if (e.opponent == p.number)
+        return LineError{static_cast<int>(s) + 1, "player " + std::to_string(p.number) + " paired against himself"};
+    }
+    std::string_view c = field(line, s + 5, 1);
+    char colour = c.empty() ? ' ' : static_cast<char>(std::tolower(static_cast<unsigned char>(c[0])));
+    if (colour == 'w') e.colour = Colour::white;
+    else if (colour == 'b') e.colour = Colour::black;
+    else if (colour != '-' && colour != ' ')
+      return LineError{static_cast<int>(s) + 6, std::string("colour '") + colour + "' is not w, b or -"};
+    std::string_view r = field(line, s + 7, 1);
+    char result = r.empty() ? ' ' : static_cast<char>(std::toupper(static_cast<unsigned char>(r[0])));
+    static const std::string_view codes = "10=+-WDLUHFZ ";
+    if (codes.find(result) == std::string_view::npos)
+      return LineError{static_cast<int>(s) + 8,
+                       std::string("result '") + result + "' is not one of 1 0 = + - W D L U H F Z"};
+    e.result = result;
+    if (e.opponent == 0 && (e.colour != Colour::none) && result != ' ')
+      return LineError{static_cast<int>(s) + 6, "a colour without an opponent"};
+    if (e.opponent != 0 && (result == 'U' || result == 'H' || result == 'F' || result == 'Z'))
+      return LineError{static_cast<int>(s) + 8, std::string("bye code '") + result + "' with an opponent"};
+    for (size_t gap : {s + 4, s + 6, s + 8, s + 9})
+      if (gap < line.size() && line[gap] != ' ')
+        return LineError{static_cast<int>(gap) + 1, "expected a blank between the fields of a round"};
+    // A bare "0000" with nothing else means "no opponent", as blank.
+    p.rounds.push_back(e);
+  }
+  while (!p.rounds.empty() && p.rounds.back().empty()) p.rounds.pop_back();
+  return std::nullopt;
+}
+
+std::optional<LineError> read_points_line(std::string_view code, std::string_view rest, Tournament& t) {
+  Points v = 0;
+  if (!parse_points(rest, v)) return LineError{5, "points '" + std::string(trim(rest)) + "' are not a score like 0.5"};
+  if (code == "BBW") {
+    t.points.win = v;
+    if (!t.points.pairing_bye_explicit) t.points.pairing_bye = v;
+  } else if (code == "BBD") t.points.draw = v;
+  else if (code == "BBL") t.points.loss = v;
+  else if (code == "BBZ") t.points.zero_bye = v;
+  else if (code == "BBF") t.points.forfeit_loss = v;
+  else if (code == "BBU") t.points.pairing_bye = v, t.points.pairing_bye_explicit = true;
+  t.points_declared = true;
+  return std::nullopt;
+}
+
+// 2026 revision: "162 W 1.0 D 0.5 L 0.0 Z 0.0 P 1.0", codes each followed by their points.
+std::optional<LineError> read_point_system_162(std::string_view line, Tournament& t) {
+  size_t pos = 3;
+  while (true) {
+    while (pos < line.size() && line[pos] == ' ') ++pos;
+    if (pos >= line.size()) break;
+    size_t code_column = pos;
+    char code = line[pos++];
+    while (pos < line.size() && line[pos] == ' ') ++pos;
+    size_t value_start = pos;
+    while (pos < line.size() && line[pos] != ' ') ++pos;
+    Points v = 0;
+    if (!parse_points(line.substr(value_start, pos - value_start), v))
+      return LineError{static_cast<int>(value_start) + 1,
+                       "points '" + std::string(line.substr(value_start, pos - value_start)) + "' are not a score"};
+    switch (code) {
+      case 'W':
+        t.points.win = v;
+        if (!t.points.pairing_bye_explicit) t.points.pairing_bye = v;
+        break;
+      case 'D':
+        t.points.draw = v;
+        break;
+      case 'L':
+        t.points.loss = v;
+        break;
+      case 'Z':
+        t.points.zero_bye = v, t.points.forfeit_loss = v;
+        break;
+      case 'P':
+        t.points.pairing_bye = v, t.points.pairing_bye_explicit = true;
+        break;
+      default:
+        return LineError{static_cast<int>(code_column) + 1,
+                         std::string("point code '") + code + "' is not W, D, L, Z or P"};
+    }
+  }
+  t.points_declared = true;
+  return std::nullopt;
+}
+
+std::optional<LineError> read_line(std::string_view line, Tournament& t) {
+  std::string code(field(line, 0, 3));
+  std::string_view rest = line.size() > 3 ? line.substr(3) : std::string_view{};
+  if (code == "001") {
+    Player p;
+    if (auto err = read_player(line, p)) return err;
+    if (t.player(p.number)) return LineError{5, "start number " + std::to_string(p.number) + " appears twice"};
+    t.players.push_back(std::move(p));
+    return std::nullopt;
+  }
+  if (code == "XXR" || code == "142") {
+    int n = 0;
+    if (!parse_uint(rest, n) || n < 1)
+      return LineError{5, "number of rounds '" + std::string(trim(rest)) + "' is not a positive number"};
+    t.total_rounds = n;
+    return std::nullopt;
+  }
+  if (code == "XXC") {
+    std::istringstream words{std::string(rest)};
+    std::string w;
+    while (words >> w) {
+      if (w == "white1") t.initial_colour = Colour::white;
+      else if (w == "black1") t.initial_colour = Colour::black;
+      else if (w == "rank") t.rank_order = true;
+      else return LineError{5, "XXC option '" + w + "' is not white1, black1 or rank"};
+    }
+    return std::nullopt;
+  }
+  if (code == "152") {
+    std::string_view c = trim(rest);
+    if (c == "W" || c == "w") t.initial_colour = Colour::white;
+    else if (c == "B" || c == "b") t.initial_colour = Colour::black;
+    else return LineError{5, "initial colour '" + std::string(c) + "' is not W or B"};
+    return std::nullopt;
+  }
+  if (code == "BBW" || code == "BBD" || code == "BBL" || code == "BBZ" || code == "BBF" || code == "BBU")
+    return read_points_line(code, rest, t);
+  if (code == "162") return read_point_system_162(line, t);
+  HeaderLine h{code, std::string(rest.size() > 0 && rest[0] == ' ' ? rest.substr(1) : rest)};
+  while (!h.text.empty() && h.text.back() == ' ') h.text.pop_back();
+  t.headers.push_back(std::move(h));
+  return std::nullopt;
+}
+
+std::string right(const std::string& s, size_t width) {
+  if (s.size() >= width) return s.substr(0, width);
+  return std::string(width - s.size(), ' ') + s;
+}
+
+std::string left(const std::string& s, size_t width) {
+  if (s.size() >= width) return s.substr(0, width);
+  return s + std::string(width - s.size(), ' ');
+}
+
+}  // namespace
+
+Result<Tournament> read_trf(std::string_view text, std::string_view source) {
+  Tournament t;
+  int line_number = 0;
+  size_t pos = 0;
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") pos = 3;  // UTF-8 byte order mark
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(pos, end - pos);
+    pos = end + 1;
+    ++line_number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (trim(line).empty()) continue;
+    if (auto err = read_line(line, t))
+      return fail(std::string(source) + ": line " + std::to_string(line_number) + ", column " +
+                  std::to_string(err->column) + ": " + err->message);
+  }
+  std::sort(t.players.begin(), t.players.end(), [](const Player& a, const Player& b) { return a.number < b.number; });
+  // Opponents must exist and agree with each other.
+  for (const Player& p : t.players)
+    for (size_t r = 0; r < p.rounds.size(); ++r) {
+      const RoundEntry& e = p.rounds[r];
+      if (e.opponent == 0) continue;
+      const Player* o = t.player(e.opponent);
+      std::string where =
+          std::string(source) + ": player " + std::to_string(p.number) + ", round " + std::to_string(r + 1);
+      if (!o) return fail(where + ": opponent " + std::to_string(e.opponent) + " has no 001 line");
+      if (o->entry(static_cast<int>(r) + 1).opponent != p.number)
+        return fail(where + ": opponent " + std::to_string(e.opponent) + " does not list " + std::to_string(p.number) +
+                    " in that round");
+    }
+  return t;
+}
+
+Result<Tournament> read_trf_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail(path + ": cannot open");
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return read_trf(buffer.str(), path);
+}
+
+std::string format_player_line(const Player& p) {
+  std::string line = "001 " + right(std::to_string(p.number), 4) + " ";
+  line += p.sex == 'f' ? 'w' : p.sex;
+  line += right(p.title, 3) + " " + left(p.name, 33) + " ";
+  line += right(p.rating > 0 ? std::to_string(p.rating) : "", 4) + " ";
+  line += left(p.federation, 3) + " " + right(p.fide_id, 11) + " " + left(p.birth_date, 10) + " ";
+  line += right(format_points(p.points), 4) + " " + right(p.rank > 0 ? std::to_string(p.rank) : "", 4);
+  for (const RoundEntry& e : p.rounds) {
+    line += "  ";
+    if (e.empty()) {
+      line += std::string(8, ' ');
+      continue;
+    }
+    line += right(e.opponent > 0 ? std::to_string(e.opponent) : "0000", 4) + " ";
+    line += static_cast<char>(e.colour);
+    line += ' ';
+    line += e.result;
+  }
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  return line;
+}
+
+std::string write_trf(const Tournament& t) {
+  std::string out;
+  for (const HeaderLine& h : t.headers) {
+    std::string l = h.code + (h.text.empty() ? "" : " " + h.text);
+    out += l + "\n";
+  }
+  for (const Player& p : t.players) out += format_player_line(p) + "\n";
+  if (t.total_rounds > 0) out += "XXR " + std::to_string(t.total_rounds) + "\n";
+  if (t.initial_colour != Colour::none || t.rank_order) {
+    out += "XXC";
+    if (t.rank_order) out += " rank";
+    if (t.initial_colour == Colour::white) out += " white1";
+    if (t.initial_colour == Colour::black) out += " black1";
+    out += "\n";
+  }
+  PointSystem defaults;
+  if (t.points_declared || t.points != defaults) {
+    out += "BBW " + right(format_points(t.points.win), 4) + "\n";
+    out += "BBD " + right(format_points(t.points.draw), 4) + "\n";
+    out += "BBL " + right(format_points(t.points.loss), 4) + "\n";
+    out += "BBZ " + right(format_points(t.points.zero_bye), 4) + "\n";
+    out += "BBF " + right(format_points(t.points.forfeit_loss), 4) + "\n";
+    if (t.points.pairing_bye_explicit || t.points.pairing_bye != t.points.win)
+      out += "BBU " + right(format_points(t.points.pairing_bye), 4) + "\n";
+  }
+  return out;
+}
+
+Result<bool> write_trf_file(const Tournament& t, const std::string& path) {
+  std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) return fail(tmp + ": cannot create");
+    out << write_trf(t);
+    out.flush();
+    if (!out) return fail(tmp + ": write failed");
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    return fail(path + ": cannot replace the file");
+  }
+  return true;
+}
+
+}  // namespace tabiya::tournament
