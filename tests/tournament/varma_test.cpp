@@ -107,8 +107,8 @@ TEST(TournamentVarmaTest, DrawingOrderAndReplay) {
 
 TEST(TournamentVarmaTest, AFederationLargerThanAnyGroupSpills) {
   std::vector<VarmaEntrant> e;
-  for (int i = 0; i < 7; ++i) e.push_back({"P" + std::to_string(i), "IND"});
-  for (int i = 0; i < 3; ++i) e.push_back({"Q" + std::to_string(i), "SRI"});
+  for (int i = 0; i < 7; ++i) e.push_back({std::string("P").append(std::to_string(i)), "IND"});
+  for (int i = 0; i < 3; ++i) e.push_back({std::string("Q").append(std::to_string(i)), "SRI"});
   auto d = varma_draw(e, 3);  // 10 players: no group holds 7 numbers
   ASSERT_TRUE(d);
   std::vector<int> sorted = d->numbers;
