@@ -19,6 +19,7 @@
 #include "tournament/berger.h"
 #include "tournament/boards.h"
 #include "tournament/crosstable.h"
+#include "tournament/dutch.h"
 #include "tournament/event.h"
 #include "tournament/lot.h"
 #include "tournament/standings.h"
@@ -383,6 +384,58 @@ int cmd_draw(const std::string& file, bool varma, bool seeded, std::uint64_t see
   return 0;
 }
 
+// Swiss: pairs the next round with the FIDE Dutch system. With `javafo_out`
+// the TRF is left as it is and the pairing written in the JaVaFo output form
+// (the drop-in mode for programs that call JaVaFo or bbpPairings); without
+// it the pairing is entered into the file.
+int cmd_pair(const std::string& file, const std::string& javafo_out, std::ostream& out, std::ostream& err) {
+  auto e = load(file);
+  if (!e) return err << e.error().message << '\n', 1;
+  if (e->settings.round_robin()) return err << file << ": pair: a round robin follows its Berger schedule (draw)\n", 1;
+  const int round = e->t.rounds_paired() + 1;
+  if (e->t.total_rounds > 0 && round > e->t.total_rounds) {
+    return err << file << ": pair: all " << e->t.total_rounds << " rounds are paired\n", 1;
+  }
+  if (round > 1) {
+    const auto boards = boards_of_round(e->t, e->settings, round - 1);
+    for (size_t b = 0; b < boards.size(); ++b) {
+      if (boards[b].black != 0 && e->t.player(boards[b].white)->entry(round - 1).result == ' ') {
+        return err << file << ": pair: round " << round - 1 << " board " << b + 1 << " has no result yet\n", 1;
+      }
+    }
+  }
+  // Players who left are not paired (Tournament Rules 11(b), withdrawals).
+  for (const Withdrawal& w : e->settings.withdrawals) {
+    Player* p = e->t.player(w.player);
+    if (p && w.after_round < round && p->entry(round).empty()) set_entry(*p, round, RoundEntry{0, Colour::none, '-'});
+  }
+  auto pairing = pair_dutch(e->t, round);
+  if (!pairing) return err << file << ": pair round " << round << ": " << pairing.error().message << '\n', 1;
+  if (!javafo_out.empty()) {
+    const std::string text = write_javafo_pairing(*pairing);
+    if (javafo_out == "-") {
+      out << text;
+      return 0;
+    }
+    if (auto w = write_file_atomically(javafo_out, text); !w) return err << w.error().message << '\n', 1;
+    return 0;
+  }
+  apply_pairing(e->t, *pairing);
+  if (auto saved = save(*e, file); !saved) return err << saved.error().message << '\n', 1;
+  out << "round " << round << '\n';
+  const auto boards = boards_of_round(e->t, e->settings, round);
+  for (size_t b = 0; b < boards.size(); ++b) {
+    const Player* w = e->t.player(boards[b].white);
+    if (boards[b].black == 0) {
+      out << "bye: " << w->number << " " << w->name << '\n';
+    } else {
+      const Player* bl = e->t.player(boards[b].black);
+      out << "board " << b + 1 << ": " << w->number << " " << w->name << " - " << bl->number << " " << bl->name << '\n';
+    }
+  }
+  return 0;
+}
+
 int cmd_result(const std::string& file, const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
   auto e = load(file);
   if (!e) return err << e.error().message << '\n', 1;
@@ -545,10 +598,32 @@ std::vector<std::string> problems_of(const Event& e) {
   return problems;
 }
 
+std::string write_oneline(const Result<RoundPairing>& p) {
+  if (!p) return "(no pairing: " + p.error().message + ")";
+  std::string line;
+  for (const Board& b : p->boards)
+    line += (line.empty() ? "" : " ") + std::to_string(b.white) + "-" + std::to_string(b.black);
+  if (p->bye) line += " bye " + std::to_string(p->bye);
+  return line;
+}
+
 int cmd_check(const std::string& file, std::ostream& out, std::ostream& err) {
   auto e = load(file);
   if (!e) return err << e.error().message << '\n', 1;
   auto problems = problems_of(*e);
+  // Swiss: every round re-paired from the state before it.
+  if (!e->settings.round_robin() && e->t.rounds_paired() > 0) {
+    auto differing = check_pairings(e->t);
+    if (!differing) {
+      problems.push_back("re-pairing: " + differing.error().message);
+    } else {
+      for (int r : *differing) {
+        problems.push_back("round " + std::to_string(r) + ": the FIDE Dutch system pairs " +
+                           write_oneline(pair_dutch(cut_before_round(e->t, r), r)) + "; the file has " +
+                           write_oneline(recorded_pairing(e->t, r)));
+      }
+    }
+  }
   for (const std::string& p : problems) out << file << ": " << p << '\n';
   if (problems.empty())
     out << file << ": OK (" << e->t.players.size() << " players, " << e->t.rounds_with_entries() << " rounds)\n";
@@ -632,6 +707,14 @@ int run_tournament(const std::vector<std::string>& args, std::ostream& out, std:
   c_ex->add_flag("--html", ehtml, "HTML (the one format so far)")->required();
   c_ex->add_option("-o,--output", eout, "Output file (default: standard output)");
   c_ex->callback([&] { code = cmd_report(efile, Report::html, "", eout, out, err); });
+
+  std::string pfile, pout;
+  auto* c_pair = app.add_subcommand("pair", "Swiss: pair the next round (FIDE Dutch system)");
+  c_pair->add_option("file", pfile)->required();
+  c_pair->add_option("-p", pout,
+                     "Write the pairing in JaVaFo's output form to this file (- for standard output) "
+                     "and leave the TRF unchanged");
+  c_pair->callback([&] { code = cmd_pair(pfile, pout, out, err); });
 
   std::string cfile;
   auto* c_check = app.add_subcommand("check", "Validate a TRF: scores, colours, repeated pairings");

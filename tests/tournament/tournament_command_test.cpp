@@ -273,3 +273,62 @@ TEST_F(TournamentCommandTest, CheckFindsInconsistencies) {
 
 }  // namespace
 }  // namespace tabiya::cli
+
+namespace tabiya::cli {
+namespace {
+
+class TournamentSwissCommandTest : public TournamentCommandTest {};
+
+TEST_F(TournamentSwissCommandTest, PairEnterResultsAndCheck) {
+  const std::string f = path("swiss.trf");
+  ASSERT_EQ(run({"new", "--system", "swiss-dutch", "--rounds", "3", f}).code, 0);
+  for (int i = 1; i <= 5; ++i)
+    ASSERT_EQ(run({"add-player", f, "--name", std::string("S").append(std::to_string(i)), "--rating",
+                   std::to_string(2000 - 50 * i)})
+                  .code,
+              0);
+  Outcome r = run({"pair", f});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("bye: 5 S5"), std::string::npos) << r.out;  // the lowest player gets the bye
+  EXPECT_NE(r.out.find("board 2:"), std::string::npos) << r.out;
+  r = run({"pair", f});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("round 1 board 1 has no result yet"), std::string::npos) << r.err;
+  ASSERT_EQ(run({"result", f, "1", "1", "1-0", "2", "1/2"}).code, 0);
+
+  // Drop-in mode: the JaVaFo form, the TRF untouched.
+  const std::string before = read("swiss.trf");
+  r = run({"pair", f, "-p", path("out.txt")});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(read("swiss.trf"), before);
+  std::istringstream javafo(read("out.txt"));
+  int pairs = 0, lines = 0;
+  javafo >> pairs;
+  std::string line;
+  std::getline(javafo, line);
+  while (std::getline(javafo, line)) lines += !line.empty();
+  EXPECT_EQ(pairs, 3);
+  EXPECT_EQ(lines, 3);
+
+  ASSERT_EQ(run({"pair", f}).code, 0);
+  ASSERT_EQ(run({"result", f, "2", "1", "0-1", "2", "1-0"}).code, 0);
+  // A withdrawn player is paired no more.
+  ASSERT_EQ(run({"withdraw", f, "5"}).code, 0);
+  r = run({"pair", f});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out.find(" 5 S5"), std::string::npos) << r.out;
+  auto t = tournament::read_trf_file(f);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->player(5)->entry(3).opponent, 0);
+  ASSERT_EQ(run({"result", f, "3", "1", "1-0", "2", "1-0"}).code, 0);
+  r = run({"pair", f});
+  EXPECT_NE(r.err.find("all 3 rounds are paired"), std::string::npos) << r.err;
+  // The file re-pairs to itself, round by round.
+  r = run({"check", f});
+  EXPECT_EQ(r.code, 0) << r.out;
+  r = run({"standings", f});
+  EXPECT_NE(r.out.find("BH-C1"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace tabiya::cli
