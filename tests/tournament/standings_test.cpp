@@ -170,3 +170,23 @@ TEST(TournamentStandingsTest, SwissKeepsWithdrawnPlayersPoints) {
 
 }  // namespace
 }  // namespace tabiya::tournament
+
+namespace tabiya::tournament {
+namespace {
+
+TEST(TournamentStandingsTest, HtmlExportEscapesNames) {
+  Tournament t = test::round_robin(6, kSix);
+  t.players[0].name = "O'Neil <b>&</b>";
+  t.set_header("012", "Club \"Open\"");
+  EventSettings es = settings(PairingSystem::round_robin);
+  auto s = compute_standings(t, es);
+  ASSERT_TRUE(s);
+  const std::string html = export_html(t, es, *s);
+  EXPECT_NE(html.find("O&#39;Neil &lt;b&gt;&amp;&lt;/b&gt;"), std::string::npos) << html;
+  EXPECT_EQ(html.find("<b>&</b>"), std::string::npos);
+  EXPECT_NE(html.find("<title>Club &quot;Open&quot;</title>"), std::string::npos);
+  EXPECT_NE(html.find("<table class=\"standings\">"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tabiya::tournament

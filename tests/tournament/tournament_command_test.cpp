@@ -332,3 +332,29 @@ TEST_F(TournamentSwissCommandTest, PairEnterResultsAndCheck) {
 
 }  // namespace
 }  // namespace tabiya::cli
+
+namespace tabiya::cli {
+namespace {
+
+TEST_F(TournamentCommandTest, DoubleRoundRobinReversesColours) {
+  const std::string f = round_robin(4, "double-round-robin");
+  auto t = tournament::read_trf_file(f);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->total_rounds, 6);
+  for (int r = 1; r <= 3; ++r) {
+    for (const auto& p : t->players) {
+      EXPECT_EQ(p.entry(r + 3).opponent, p.entry(r).opponent);
+      EXPECT_EQ(p.entry(r + 3).colour, tournament::opposite(p.entry(r).colour));
+    }
+  }
+  EXPECT_EQ(run({"check", f}).code, 0);
+  // Each pair meets twice, once per cycle; a third meeting is reported.
+  for (auto& p : t->players) p.rounds[5] = p.rounds[0];  // round 6 repeats round 1
+  std::ofstream(f) << tournament::write_trf(*t);
+  Outcome r = run({"check", f});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("player 1 meets player 4 more than 2 times"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace tabiya::cli
