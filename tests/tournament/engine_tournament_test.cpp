@@ -1,7 +1,7 @@
 // tabiya match --tournament: engine round robins, gauntlets and Swiss events
 // with scripted engines (tests/data/match/fake_uci.py follows Fool's mate,
 // so Black mates in every game), the TRF and PGN written as they go.
-#include "../../apps/engine_tournament.h"
+#include "engine_tournament.h"
 
 #include <gtest/gtest.h>
 

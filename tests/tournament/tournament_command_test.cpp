@@ -3,7 +3,7 @@
 // the 50% rule and the three-forfeit exclusion of the FIDE Tournament Rules
 // 11(b), (d), (e) (edition in seed 000, amended to 2006), the Berger tables
 // of Handbook C.05 Annex 1, and the errors.
-#include "../../apps/tournament_command.h"
+#include "tournament_command.h"
 
 #include <gtest/gtest.h>
 
