@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "commands.h"
+#include "engine_tournament.h"
 #include "laws/rules_profile.h"
 
 namespace tabiya::cli {
@@ -110,6 +111,38 @@ Result<MatchSettings> match_settings(const MatchArguments& args) {
   return s;
 }
 
+Result<EngineEventSettings> engine_event_settings(const MatchArguments& args) {
+  auto kind = parse_engine_event_kind(args.tournament);
+  if (!kind) return kind.error();
+  if (args.engines.size() < 2) return fail("--tournament needs at least two --engine");
+  // The game settings as a two-engine match would have them.
+  MatchArguments two = args;
+  two.engines.resize(2);
+  auto base = match_settings(two);
+  if (!base) return base.error();
+  EngineEventSettings s;
+  s.kind = *kind;
+  s.game = base->game;
+  s.openings = base->openings;
+  s.pgn_path = args.pgn_out;
+  s.trf_path = args.trf_out;
+  s.event = args.event;
+  s.cycles = args.cycles;
+  s.rounds = args.rounds;
+  if (s.trf_path.empty()) return fail("--tournament needs --trf FILE");
+  for (size_t e = 0; e < args.engines.size(); ++e) {
+    auto spec = parse_engine_spec(args.engines[e]);
+    if (!spec) return fail("--engine " + std::to_string(e + 1) + ": " + spec.error().message);
+    s.engines.push_back(std::move(*spec));
+  }
+  // Equal names are told apart by their place.
+  for (size_t e = 0; e < s.engines.size(); ++e)
+    for (size_t f = e + 1; f < s.engines.size(); ++f)
+      if (s.engines[e].name == s.engines[f].name) s.engines[f].name += "-" + std::to_string(f + 1);
+  if (s.cycles < 1) return fail("--cycles must be at least 1");
+  return s;
+}
+
 void add_match_command(CLI::App& app) {
   auto args = std::make_shared<MatchArguments>();
   CLI::App* match = app.add_subcommand("match", "Play a match between two engines over UCI or xboard/CECP");
@@ -137,7 +170,26 @@ void add_match_command(CLI::App& app) {
   match->add_option("--grace", args->grace_ms, "Milliseconds after its flag fall before a silent engine is killed")
       ->capture_default_str();
   match->add_option("--event", args->event, "PGN Event tag")->capture_default_str();
+  match->add_option("--tournament", args->tournament,
+                    "An engine event instead of a match: round-robin, gauntlet (the first engine against each "
+                    "other) or swiss (FIDE Dutch system); two or more --engine");
+  match->add_option("--trf", args->trf_out, "The event's FIDE Tournament Report File (with --tournament)");
+  match
+      ->add_option("--cycles", args->cycles,
+                   "--tournament round-robin: 1 or 2 cycles; gauntlet: games against each opponent")
+      ->capture_default_str();
+  match->add_option("--rounds", args->rounds, "--tournament swiss: rounds (default: ceil(log2 engines) + 2)");
   match->callback([args] {
+    if (!args->tournament.empty()) {
+      auto event = engine_event_settings(*args);
+      if (!event) {
+        std::cerr << "tabiya match: " << event.error().message << '\n';
+        throw CLI::RuntimeError(1);
+      }
+      int code = run_engine_event(*event, std::cout, std::cerr);
+      if (code != 0) throw CLI::RuntimeError(code);
+      return;
+    }
     auto settings = match_settings(*args);
     if (!settings) {
       std::cerr << "tabiya match: " << settings.error().message << '\n';

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "engine_tournament.h"
 #include "match/match.h"
 
 namespace tabiya::cli {
@@ -26,8 +27,17 @@ struct MatchArguments {
   std::string rules;
   int grace_ms = 1000;
   std::string event = "tabiya match";
+  // --tournament round-robin|gauntlet|swiss: two or more engines (see
+  // engine_tournament.h), the event kept in --trf.
+  std::string tournament;
+  std::string trf_out;
+  int cycles = 1;
+  int rounds = 0;
 };
 
 Result<MatchSettings> match_settings(const MatchArguments& args);
+
+// --tournament: the engines (two or more) and the shared game settings.
+Result<EngineEventSettings> engine_event_settings(const MatchArguments& args);
 
 }  // namespace tabiya::cli

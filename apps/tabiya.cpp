@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   tabiya::cli::add_match_command(app);
   tabiya::cli::add_tune_command(app);
   tabiya::cli::add_ratings_command(app);
+  tabiya::cli::add_tournament_command(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }

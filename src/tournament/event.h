@@ -1,0 +1,51 @@
+// What an event needs beyond the TRF's players and rounds, kept in the TRF
+// itself (the file is the single source of truth) as extension lines that
+// other programs skip:
+//   XXY round-robin | double-round-robin | swiss-dutch   the pairing system
+//   XXT BH-C1 BH SB DE ...                              the tie-break order
+//   XXW N R [excluded]     player N withdrew (or was excluded) after round R
+// Round-robin schedules are written into the round entries by `draw`.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "tournament/tournament.h"
+
+namespace tabiya::tournament {
+
+enum class PairingSystem { round_robin, double_round_robin, swiss_dutch };
+
+struct Withdrawal {
+  int player = 0;
+  int after_round = 0;    // the last round he was paired for; 0 = before round 1
+  bool excluded = false;  // excluded by the arbiter (three forfeits), not withdrawn
+  bool operator==(const Withdrawal&) const = default;
+};
+
+struct EventSettings {
+  PairingSystem system = PairingSystem::swiss_dutch;
+  bool system_declared = false;
+  std::vector<std::string> tie_breaks;  // as written: "BH-C1", "SB", ...
+  std::vector<Withdrawal> withdrawals;
+
+  bool round_robin() const { return system != PairingSystem::swiss_dutch; }
+  int cycles() const { return system == PairingSystem::double_round_robin ? 2 : 1; }
+  const Withdrawal* withdrawal(int player) const;
+};
+
+std::string system_name(PairingSystem s);  // "round-robin", ...
+Result<PairingSystem> parse_system(const std::string& text);
+
+// Reads the extension lines; errors name the line's code and its text.
+Result<EventSettings> read_event_settings(const Tournament& t);
+// Replaces the extension lines by `settings`.
+void write_event_settings(Tournament& t, const EventSettings& settings);
+
+// Tie-breaks used when the event names none: for round robins DE, SB, WIN,
+// KS; for Swiss events BH-C1, BH, SB, DE, WIN (the choices the FIDE
+// Tie-Break Regulations recommend per kind of event).
+std::vector<std::string> default_tie_breaks(PairingSystem s);
+
+}  // namespace tabiya::tournament
