@@ -16,6 +16,10 @@ inline constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP
 // Parses a FEN. Missing move counters default to "0 1". Castling letters may be
 // KQkq (outermost rook on that side), file letters (Shredder/X-FEN), or a mix.
 // A position whose castling needs file letters is marked Chess960.
+// Counters: halfmove clock 0..MAX_HALFMOVE_CLOCK, fullmove number
+// 0..MAX_FULLMOVE_NUMBER with 0 read as 1 (core/position.h); anything else is
+// refused with an error naming the field. to_fen of any position reached by
+// legal moves from a parsed one is accepted again (the counters saturate).
 Result<Position> parse_fen(std::string_view fen);
 
 enum class CastlingFormat {
