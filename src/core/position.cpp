@@ -225,6 +225,8 @@ void Position::do_null_move(UndoInfo& undo) {
     en_passant_ = SQ_NONE;
   }
   if (halfmove_clock_ < MAX_HALFMOVE_CLOCK) ++halfmove_clock_;
+  // A pass by Black completes a move, as a move would (PGN null moves number on).
+  if (side_ == BLACK && fullmove_number_ < MAX_FULLMOVE_NUMBER) ++fullmove_number_;
   side_ = ~side_;
   update_check_info();
   key_ = k;
