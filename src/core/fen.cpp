@@ -155,13 +155,8 @@ Result<bool> validate(const Position& pos) {
   return true;
 }
 
-}  // namespace
-
-Result<Position> parse_fen(std::string_view fen) {
-  std::vector<std::string_view> fields = split_fields(fen);
-  if (fields.size() != 6 && fields.size() != 4)
-    return fen_error(fen, "expected 6 fields (or 4 without the move counters), found " + std::to_string(fields.size()));
-
+// Reads the fields of `fen` (6, or 4 without the counters); messages quote `fen`.
+Result<Position> parse_fields(std::string_view fen, const std::vector<std::string_view>& fields) {
   Position pos;
   if (auto placed = parse_placement(fields[0], pos); !placed) return fen_error(fen, placed.error().message);
 
@@ -210,6 +205,35 @@ Result<Position> parse_fen(std::string_view fen) {
   if (auto valid = validate(pos); !valid) return fen_error(fen, valid.error().message);
   pos.set_chess960(!standard_castling(pos));
   return pos;
+}
+
+}  // namespace
+
+Result<Position> parse_fen(std::string_view fen) {
+  std::vector<std::string_view> fields = split_fields(fen);
+  if (fields.size() != 6 && fields.size() != 4)
+    return fen_error(fen, "expected 6 fields (or 4 without the move counters), found " + std::to_string(fields.size()));
+  return parse_fields(fen, fields);
+}
+
+Result<Position> parse_abbreviated_fen(std::string_view fen) {
+  std::vector<std::string_view> fields = split_fields(fen);
+  switch (fields.size()) {
+    case 2:
+      fields.insert(fields.end(), {"-", "-"});
+      return parse_fields(fen, fields);
+    case 4:
+    case 6:
+      return parse_fields(fen, fields);
+    default:
+      return fen_error(fen,
+                       "expected 6 fields (or 4 without the move counters, or 2: placement and side to move), found " +
+                           std::to_string(fields.size()) +
+                           (fields.size() == 1   ? " (the side to move, field 2, is missing)"
+                            : fields.size() == 3 ? " (the en passant square, field 4, is missing)"
+                            : fields.size() == 5 ? " (the fullmove number, field 6, is missing)"
+                                                 : ""));
+  }
 }
 
 std::string to_fen(const Position& pos, CastlingFormat format) {

@@ -22,6 +22,12 @@ inline constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP
 // legal moves from a parsed one is accepted again (the counters saturate).
 Result<Position> parse_fen(std::string_view fen);
 
+// Also reads the abbreviated forms people paste: the placement and side to
+// move only ("8/8/8/4k3/8/8/8/4K3 w"), filled as "- - 0 1", and the first four
+// fields without the move counters, filled as "0 1". Errors name the field
+// as parse_fen's do.
+Result<Position> parse_abbreviated_fen(std::string_view fen);
+
 enum class CastlingFormat {
   // KQkq where unambiguous (X-FEN), file letters otherwise.
   XFEN,
