@@ -120,6 +120,11 @@ PgnCheckSummary check_pgn(std::istream& in, const std::string& source, RulesEdit
     opts.rules = default_rules;
     if (auto tag = pgn->tags.get("Rules"))
       if (auto edition = parse_rules_edition(*tag)) opts.rules = *edition;
+    // Dead positions (Art. 5.2.b) form a suffix of a game: every position
+    // reaches the later ones. When a mate is proven reachable from the last
+    // position, none was dead and the replay skips the per-move test; one
+    // decision per game instead of one per move.
+    opts.every_position_alive = dead_position(mainline_end(*pgn)).verdict == DeadPositionVerdict::ALIVE;
     auto game = game_from_pgn(*pgn, opts);
     std::string problem;
     if (!game) problem = game.error().message;
