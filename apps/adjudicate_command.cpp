@@ -1,4 +1,4 @@
-// tabiya adjudicate [--nodes N]
+// tabiya adjudicate [--nodes N] [--quick]
 //
 // Reads lines "FEN [white|black]" from standard input and answers, for each,
 // whether that colour can still checkmate by any series of legal moves (FIDE
@@ -8,8 +8,13 @@
 //   winnable <uci moves of a mating line> nodes N us T
 //   unwinnable nodes N us T
 //   undetermined nodes N us T          (the node budget ran out)
+//   probably winnable nodes N us T     (--quick: no proof either way looked for)
+// An unwinnable answer ends with its proof: "by material", "by blocked
+// structure", "by exhausted search" or "by game over".
 //   error: line L: <message>           (and processing continues)
-// Blank lines and lines starting with '#' are skipped.
+// Blank lines and lines starting with '#' are skipped. The FEN may be given
+// whole, without its move counters, or as placement and side to move only
+// (the rest read as "- - 0 1").
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -47,20 +52,20 @@ Query split_query(const std::string& line) {
   return query;
 }
 
-void adjudicate(std::istream& in, std::ostream& out, const WinnabilityLimits& limits) {
+void adjudicate(std::istream& in, std::ostream& out, const WinnabilityLimits& limits, bool quick) {
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
     std::size_t first = line.find_first_not_of(" \t\r");
     if (first == std::string::npos || line[first] == '#') continue;
     Query query = split_query(line);
-    auto pos = parse_fen(query.fen);
+    auto pos = parse_abbreviated_fen(query.fen);
     if (!pos) {
       out << "error: line " << number << ": " << pos.error().message << '\n';
       continue;
     }
     Color winner = query.has_colour ? query.colour : ~pos->side_to_move();
     auto start = std::chrono::steady_clock::now();
-    WinnabilityResult result = can_checkmate(*pos, winner, limits);
+    WinnabilityResult result = quick ? can_checkmate_quick(*pos, winner) : can_checkmate(*pos, winner, limits);
     auto us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start);
     switch (result.verdict) {
       case Winnability::WINNABLE:
@@ -73,8 +78,13 @@ void adjudicate(std::istream& in, std::ostream& out, const WinnabilityLimits& li
       case Winnability::UNDETERMINED:
         out << "undetermined";
         break;
+      case Winnability::PROBABLY_WINNABLE:
+        out << "probably winnable";
+        break;
     }
-    out << " nodes " << result.nodes << " us " << us.count() << '\n';
+    out << " nodes " << result.nodes << " us " << us.count();
+    if (result.verdict == Winnability::UNWINNABLE) out << " by " << unwinnable_reason_name(result.reason);
+    out << '\n';
   }
   out.flush();
 }
@@ -83,11 +93,15 @@ void adjudicate(std::istream& in, std::ostream& out, const WinnabilityLimits& li
 
 void add_adjudicate_command(CLI::App& app) {
   auto limits = std::make_shared<WinnabilityLimits>();
+  auto quick = std::make_shared<bool>(false);
   CLI::App* cmd = app.add_subcommand(
       "adjudicate", "For each line \"FEN [white|black]\" on stdin: can that side still checkmate? (Art. 6.9, 5.2.b)");
   cmd->add_option("--nodes", limits->max_nodes, "Search budget in positions per query")
       ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
-  cmd->callback([limits] { adjudicate(std::cin, std::cout, *limits); });
+  cmd->add_flag("--quick", *quick,
+                "Quick mode (flag fall, servers): unwinnable only with a static proof, else winnable with a line "
+                "found in a few positions, or probably winnable");
+  cmd->callback([limits, quick] { adjudicate(std::cin, std::cout, *limits, *quick); });
 }
 
 }  // namespace tabiya::cli

@@ -15,6 +15,7 @@ struct PgnCheckSummary {
   int games_with_problems = 0;
   int illegal_moves = 0;          // unreadable or illegal moves
   int contradicting_results = 0;  // results the Laws do not allow
+  int unsupported_variants = 0;   // games of a variant other than chess and Chess960: skipped, not checked
   // [%clk] readings that contradict the record: a time forfeit by a player
   // whose clock was stopped with time left (an error, counted in
   // contradicting_results), and clocks that rose by more than the time

@@ -3,6 +3,11 @@
 // of Stockfish self-play games and their moves (see make_game_endings.py).
 //   BM_DeadPositionGameEndings    dead_position() on every final position
 //   BM_CanCheckmateGameEndings    can_checkmate() for the side that moved last
+//   BM_QuickModeGameEndings       can_checkmate_quick() (flag fall, servers)
+//                                 for both colours on every final position;
+//                                 counters "us_per_query" and, in the same
+//                                 run, "make_gen_us" (a make + generate, the
+//                                 reference) and the verdict counts
 //   BM_InsufficientMaterial       the cheap material filter, per position
 //   BM_MakeAndGenerate            one move made and the replies generated,
 //                                 for every move of every game
@@ -18,9 +23,11 @@
 //                                 (short hinted searches)
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -106,6 +113,41 @@ void BM_CanCheckmateGameEndings(benchmark::State& state) {
 }
 BENCHMARK(BM_CanCheckmateGameEndings)->Unit(benchmark::kMillisecond);
 
+// CPU time of this thread: the machine may be shared, and whole loops are
+// timed, so the clock's own cost does not matter.
+double cpu_seconds() {
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
+double make_and_generate_seconds(const Games& g);
+
+void BM_QuickModeGameEndings(benchmark::State& state) {
+  const Games& g = games();
+  const auto& endings = g.endings;
+  double quick = 0, make = 0;
+  int verdicts[4] = {0, 0, 0, 0};
+  for (auto _ : state) {
+    make = make_and_generate_seconds(g);
+    std::fill(std::begin(verdicts), std::end(verdicts), 0);
+    double start = cpu_seconds();
+    for (const tabiya::Position& pos : endings)
+      for (tabiya::Color c : {tabiya::WHITE, tabiya::BLACK})
+        ++verdicts[int(tabiya::can_checkmate_quick(pos, c).verdict)];
+    quick = cpu_seconds() - start;
+  }
+  double queries = 2.0 * double(endings.size());
+  state.SetItemsProcessed(state.iterations() * int64_t(queries));
+  state.counters["us_per_query"] = quick * 1e6 / queries;
+  state.counters["make_gen_us"] = make * 1e6 / double(g.moves.size());
+  state.counters["ratio"] = (quick / queries) / (make / double(g.moves.size()));
+  state.counters["winnable"] = verdicts[int(tabiya::Winnability::WINNABLE)];
+  state.counters["unwinnable"] = verdicts[int(tabiya::Winnability::UNWINNABLE)];
+  state.counters["probably"] = verdicts[int(tabiya::Winnability::PROBABLY_WINNABLE)];
+}
+BENCHMARK(BM_QuickModeGameEndings)->Unit(benchmark::kMillisecond)->Iterations(5);
+
 void BM_InsufficientMaterial(benchmark::State& state) {
   const auto& endings = games().endings;
   for (auto _ : state)
@@ -131,14 +173,6 @@ void BM_MakeAndGenerate(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * int64_t(moves.size()));
 }
 BENCHMARK(BM_MakeAndGenerate)->Unit(benchmark::kMillisecond);
-
-// CPU time of this thread: the machine may be shared, and whole loops are
-// timed, so the clock's own cost does not matter.
-double cpu_seconds() {
-  timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
-}
 
 // Seconds to make every move of every game and generate the replies.
 double make_and_generate_seconds(const Games& g) {

@@ -60,11 +60,16 @@ class CheckingVisitor : public tabiya::PgnVisitor {
   }
   VisitResult move(const tabiya::PgnMoveEvent& event) override {
     in_game_or_fail("move");
-    if (!tabiya::legal_moves(event.before).contains(event.move)) {
+    if (tabiya::is_null_move(event.move)) {
+      // Passes are read in variations only, and never out of check.
+      if (depth_ == 0 || event.before.in_check())
+        property_failed("null move event in the main line or in check", tabiya::to_fen(event.before));
+    } else if (!tabiya::legal_moves(event.before).contains(event.move)) {
       property_failed("move event with an illegal move", tabiya::to_fen(event.before) + " " + std::string(event.text));
     }
-    return record("move " + tabiya::to_uci(event.move, event.before) + " " + std::string(event.text) + " @" +
-                  std::to_string(event.line) + ":" + std::to_string(event.column));
+    const std::string uci = tabiya::is_null_move(event.move) ? "0000" : tabiya::to_uci(event.move, event.before);
+    return record("move " + uci + " " + std::string(event.text) + " @" + std::to_string(event.line) + ":" +
+                  std::to_string(event.column));
   }
   VisitResult comment(std::string_view text) override {
     in_game_or_fail("comment");

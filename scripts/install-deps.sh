@@ -6,7 +6,8 @@
 #                                      and libFuzzer runtimes; python3 for the fake engines of the match tests;
 #                                      Boost (Beast, Asio, JSON) and SQLite for the server; Node.js and npm
 #                                      for the web app; Chromium for the browser tests; Stockfish for reviews
-#   scripts/install-deps.sh bench      the above plus Stockfish (reference for perft-vs-stockfish)
+#   scripts/install-deps.sh bench      the above plus Stockfish (reference for perft-vs-stockfish) and
+#                                      pgn-extract (reference for bench/pgn-vs-pgn-extract.sh)
 #   scripts/install-deps.sh format     clang-format-16 only
 #
 # Several groups may be given. Nothing is printed and apt is not touched when
@@ -17,7 +18,7 @@ BUILD_PACKAGES=(g++ cmake ninja-build libgtest-dev libgmock-dev googletest libbe
   clang-16 libclang-rt-16-dev python3 libboost1.81-dev libsqlite3-dev chromium fonts-dejavu-core stockfish)
 # Node.js may come from Debian or from another packaging of it: only its commands are required.
 NODE_PACKAGES=(nodejs npm)
-BENCH_PACKAGES=(stockfish)
+BENCH_PACKAGES=(stockfish pgn-extract)
 FORMAT_PACKAGES=(clang-format-16)
 
 die() {

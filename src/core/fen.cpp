@@ -60,8 +60,7 @@ Result<bool> parse_placement(std::string_view field, Position& pos) {
     char c = field[i];
     std::string where = "piece placement, rank " + std::to_string(rank + 1);
     if (c == '/') {
-      if (file != 8)
-        return fail(where + " covers " + std::to_string(file) + " squares, not 8");
+      if (file != 8) return fail(where + " covers " + std::to_string(file) + " squares, not 8");
       if (rank == 0) return fail("piece placement has more than 8 ranks");
       --rank;
       file = 0;
@@ -77,7 +76,9 @@ Result<bool> parse_placement(std::string_view field, Position& pos) {
                   " is not a piece letter (PNBRQK, pnbrqk) or a digit 1-8");
     }
   }
-  if (file != 8) return fail("piece placement, rank " + std::to_string(rank + 1) + " covers " + std::to_string(file) + " squares, not 8");
+  if (file != 8)
+    return fail("piece placement, rank " + std::to_string(rank + 1) + " covers " + std::to_string(file) +
+                " squares, not 8");
   if (rank != 0) return fail("piece placement has " + std::to_string(8 - rank) + " ranks, not 8");
   return true;
 }
@@ -110,8 +111,7 @@ Result<Bitboard> parse_castling(std::string_view field, const Position& pos) {
       Square s = make_square(File(upper - 'A'), back);
       if (candidates & square_bb(s)) rook = s;
     }
-    if (rook == SQ_NONE)
-      return fail(right + "no " + std::string(color_name(color)) + " rook on the square it names");
+    if (rook == SQ_NONE) return fail(right + "no " + std::string(color_name(color)) + " rook on the square it names");
     if (rooks & square_bb(rook)) return fail(right + "given twice");
     Bitboard same_side = rooks & rank_bb(back) & (rook > king ? ~((square_bb(king) << 1) - 1) : (square_bb(king) - 1));
     if (same_side) return fail(right + "a second right on the same side of the king");
@@ -139,8 +139,9 @@ Result<bool> validate(const Position& pos) {
   for (Color c : {WHITE, BLACK}) {
     int kings = popcount(pos.pieces(c, KING));
     if (kings != 1)
-      return fail(kings == 0 ? "no " + std::string(color_name(c)) + " king"
-                             : std::to_string(kings) + " " + std::string(color_name(c)) + " kings (exactly one allowed)");
+      return fail(kings == 0
+                      ? "no " + std::string(color_name(c)) + " king"
+                      : std::to_string(kings) + " " + std::string(color_name(c)) + " kings (exactly one allowed)");
     if (popcount(pos.pieces(c)) > 16) return fail("more than 16 " + std::string(color_name(c)) + " pieces");
     if (popcount(pos.pieces(c, PAWN)) > 8) return fail("more than 8 " + std::string(color_name(c)) + " pawns");
   }
@@ -154,13 +155,8 @@ Result<bool> validate(const Position& pos) {
   return true;
 }
 
-}  // namespace
-
-Result<Position> parse_fen(std::string_view fen) {
-  std::vector<std::string_view> fields = split_fields(fen);
-  if (fields.size() != 6 && fields.size() != 4)
-    return fen_error(fen, "expected 6 fields (or 4 without the move counters), found " + std::to_string(fields.size()));
-
+// Reads the fields of `fen` (6, or 4 without the counters); messages quote `fen`.
+Result<Position> parse_fields(std::string_view fen, const std::vector<std::string_view>& fields) {
   Position pos;
   if (auto placed = parse_placement(fields[0], pos); !placed) return fen_error(fen, placed.error().message);
 
@@ -189,19 +185,19 @@ Result<Position> parse_fen(std::string_view fen) {
       return fen_error(fen, what + "no " + std::string(color_name(~us)) + " pawn on " +
                                 square_name(Square(s - pawn_push(us))) + " that could just have moved two squares");
     if (!pos.empty(s) || !pos.empty(Square(s + pawn_push(us))))
-      return fen_error(fen, what + "the pawn's path " + square_name(Square(s + pawn_push(us))) + "-" +
-                                square_name(s) + " is not empty");
+      return fen_error(fen, what + "the pawn's path " + square_name(Square(s + pawn_push(us))) + "-" + square_name(s) +
+                                " is not empty");
     pos.set_en_passant(s);
   }
 
   int halfmove = 0, fullmove = 1;
   if (fields.size() == 6) {
-    auto h = parse_counter(fields[4], "halfmove clock", 9999);
+    auto h = parse_counter(fields[4], "halfmove clock (field 5)", MAX_HALFMOVE_CLOCK);
     if (!h) return fen_error(fen, h.error().message);
-    auto f = parse_counter(fields[5], "fullmove number", 99999);
+    auto f = parse_counter(fields[5], "fullmove number (field 6)", MAX_FULLMOVE_NUMBER);
     if (!f) return fen_error(fen, f.error().message);
     halfmove = *h;
-    fullmove = *f == 0 ? 1 : *f;  // some writers emit 0; the first move is 1
+    fullmove = *f == 0 ? 1 : *f;  // some writers emit 0 (python-chess and chessops read it as 1): the first move is 1
   }
   pos.set_counters(halfmove, fullmove);
 
@@ -209,6 +205,35 @@ Result<Position> parse_fen(std::string_view fen) {
   if (auto valid = validate(pos); !valid) return fen_error(fen, valid.error().message);
   pos.set_chess960(!standard_castling(pos));
   return pos;
+}
+
+}  // namespace
+
+Result<Position> parse_fen(std::string_view fen) {
+  std::vector<std::string_view> fields = split_fields(fen);
+  if (fields.size() != 6 && fields.size() != 4)
+    return fen_error(fen, "expected 6 fields (or 4 without the move counters), found " + std::to_string(fields.size()));
+  return parse_fields(fen, fields);
+}
+
+Result<Position> parse_abbreviated_fen(std::string_view fen) {
+  std::vector<std::string_view> fields = split_fields(fen);
+  switch (fields.size()) {
+    case 2:
+      fields.insert(fields.end(), {"-", "-"});
+      return parse_fields(fen, fields);
+    case 4:
+    case 6:
+      return parse_fields(fen, fields);
+    default:
+      return fen_error(fen,
+                       "expected 6 fields (or 4 without the move counters, or 2: placement and side to move), found " +
+                           std::to_string(fields.size()) +
+                           (fields.size() == 1   ? " (the side to move, field 2, is missing)"
+                            : fields.size() == 3 ? " (the en passant square, field 4, is missing)"
+                            : fields.size() == 5 ? " (the fullmove number, field 6, is missing)"
+                                                 : ""));
+  }
 }
 
 std::string to_fen(const Position& pos, CastlingFormat format) {

@@ -95,6 +95,7 @@ void Position::save_state(UndoInfo& undo) const {
   undo.pinned = pinned_;
   undo.en_passant = en_passant_;
   undo.halfmove_clock = halfmove_clock_;
+  undo.fullmove_number = uint16_t(fullmove_number_);
   undo.captured = NO_PIECE;
 }
 
@@ -105,6 +106,7 @@ void Position::restore_state(const UndoInfo& undo) {
   pinned_ = undo.pinned;
   en_passant_ = undo.en_passant;
   halfmove_clock_ = undo.halfmove_clock;
+  fullmove_number_ = undo.fullmove_number;
 }
 
 void Position::do_move(Move m, UndoInfo& undo) {
@@ -118,7 +120,7 @@ void Position::do_move(Move m, UndoInfo& undo) {
     k ^= zobrist::en_passant(file_of(en_passant_));
     en_passant_ = SQ_NONE;
   }
-  ++halfmove_clock_;
+  if (halfmove_clock_ < MAX_HALFMOVE_CLOCK) ++halfmove_clock_;
 
   switch (m.kind()) {
     case MoveKind::CASTLING: {
@@ -177,7 +179,7 @@ void Position::do_move(Move m, UndoInfo& undo) {
   }
 
   side_ = them;
-  if (us == BLACK) ++fullmove_number_;
+  if (us == BLACK && fullmove_number_ < MAX_FULLMOVE_NUMBER) ++fullmove_number_;
   update_check_info();
   if (en_passant_ != SQ_NONE) {
     if (any_legal_en_passant(en_passant_)) k ^= zobrist::en_passant(file_of(en_passant_));
@@ -189,7 +191,6 @@ void Position::do_move(Move m, UndoInfo& undo) {
 void Position::undo_move(Move m, const UndoInfo& undo) {
   side_ = ~side_;
   Color us = side_;
-  if (us == BLACK) --fullmove_number_;
   Square from = m.from(), to = m.to();
   switch (m.kind()) {
     case MoveKind::CASTLING: {
@@ -223,7 +224,9 @@ void Position::do_null_move(UndoInfo& undo) {
     k ^= zobrist::en_passant(file_of(en_passant_));
     en_passant_ = SQ_NONE;
   }
-  ++halfmove_clock_;
+  if (halfmove_clock_ < MAX_HALFMOVE_CLOCK) ++halfmove_clock_;
+  // A pass by Black completes a move, as a move would (PGN null moves number on).
+  if (side_ == BLACK && fullmove_number_ < MAX_FULLMOVE_NUMBER) ++fullmove_number_;
   side_ = ~side_;
   update_check_info();
   key_ = k;

@@ -9,6 +9,7 @@
 // where rights say they are.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -21,6 +22,15 @@ namespace tabiya {
 
 enum CastlingSide : uint8_t { KING_SIDE, QUEEN_SIDE, CASTLING_SIDE_NB };
 
+// Bounds of the move counters, shared by the FEN reader, the writer and move
+// making so that every position one can reach writes a FEN one can read back.
+// Four digits each, as lichess' chessops reads them: far beyond the 150 plies
+// of the 75-move rule (FIDE 2014 Art. 9.6.2) and the ~8,850 moves of the
+// longest possible game under it. At the bound a counter stays put ("at least
+// this much"), which is all the Laws ask of it (>= 100, >= 150).
+inline constexpr int MAX_HALFMOVE_CLOCK = 9999;
+inline constexpr int MAX_FULLMOVE_NUMBER = 9999;
+
 // What do_move must remember so undo_move can restore the previous position.
 struct UndoInfo {
   Key key;
@@ -30,6 +40,7 @@ struct UndoInfo {
   Square en_passant;
   Piece captured;
   uint16_t halfmove_clock;
+  uint16_t fullmove_number;
 };
 
 class Position : public PieceSets {
@@ -55,6 +66,7 @@ class Position : public PieceSets {
   // The square behind a pawn that just made a double step, kept only when the
   // side to move has a legal en passant capture (FIDE Art. 9.2 identity).
   Square en_passant() const { return en_passant_; }
+  // 0..MAX_HALFMOVE_CLOCK and 1..MAX_FULLMOVE_NUMBER; moves saturate at the bound.
   int halfmove_clock() const { return halfmove_clock_; }
   int fullmove_number() const { return fullmove_number_; }
   // Chess960 changes only how castling is written (e1h1 vs e1g1, X-FEN).
@@ -100,9 +112,10 @@ class Position : public PieceSets {
   void set_side_to_move(Color c) { side_ = c; }
   void set_castling_rooks(Bitboard rooks) { castling_rooks_ = rooks; }
   void set_en_passant(Square s) { en_passant_ = s; }
+  // Clamped into the bounds above (the FEN reader refuses what lies outside).
   void set_counters(int halfmove, int fullmove) {
-    halfmove_clock_ = uint16_t(halfmove);
-    fullmove_number_ = fullmove;
+    halfmove_clock_ = uint16_t(std::clamp(halfmove, 0, MAX_HALFMOVE_CLOCK));
+    fullmove_number_ = std::clamp(fullmove, 1, MAX_FULLMOVE_NUMBER);
   }
   // Derives castling paths, checkers, pins and the key from the raw fields.
   // Drops an en passant square that no legal capture uses.

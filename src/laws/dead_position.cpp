@@ -34,7 +34,15 @@ bool game_over(const Position& pos, Color winner, WinnabilityResult& result) {
   if (count_legal(pos) != 0) return false;
   bool winner_mated_the_loser = pos.in_check() && pos.side_to_move() != winner;
   result.verdict = winner_mated_the_loser ? Winnability::WINNABLE : Winnability::UNWINNABLE;
+  if (!winner_mated_the_loser) result.reason = UnwinnableReason::GAME_OVER;
   return true;
+}
+
+// The static proofs, cheapest first, with the reason they give.
+UnwinnableReason static_proof(const Position& pos, Color winner) {
+  if (insufficient_material(pos, winner)) return UnwinnableReason::MATERIAL;
+  if (locked_pawns_unwinnable(pos, winner)) return UnwinnableReason::BLOCKED_STRUCTURE;
+  return UnwinnableReason::NONE;
 }
 
 // Runs one stage of the search for `winner` and checks a claimed mate.
@@ -45,6 +53,7 @@ WinnabilityResult run_search(const Position& pos, Color winner, const HelpmateBu
     result.verdict = Winnability::UNDETERMINED;
     result.mating_line.clear();
   }
+  if (result.verdict == Winnability::UNWINNABLE) result.reason = UnwinnableReason::EXHAUSTED_SEARCH;
   return result;
 }
 
@@ -171,14 +180,44 @@ DeadPositionVerdict DeadPositionMonitor::after_move(const Position& before, Move
   return check(after);
 }
 
+const char* unwinnable_reason_name(UnwinnableReason reason) {
+  switch (reason) {
+    case UnwinnableReason::NONE:
+      return "none";
+    case UnwinnableReason::GAME_OVER:
+      return "game over";
+    case UnwinnableReason::MATERIAL:
+      return "material";
+    case UnwinnableReason::BLOCKED_STRUCTURE:
+      return "blocked structure";
+    case UnwinnableReason::EXHAUSTED_SEARCH:
+      return "exhausted search";
+  }
+  return "none";
+}
+
 WinnabilityResult can_checkmate(const Position& pos, Color winner, const WinnabilityLimits& limits) {
   WinnabilityResult result;
   if (game_over(pos, winner, result)) return result;
-  if (statically_unwinnable(pos, winner)) {
+  if (UnwinnableReason proof = static_proof(pos, winner); proof != UnwinnableReason::NONE) {
     result.verdict = Winnability::UNWINNABLE;
+    result.reason = proof;
     return result;
   }
   return run_search(pos, winner, split(limits.max_nodes));
+}
+
+WinnabilityResult can_checkmate_quick(const Position& pos, Color winner) {
+  WinnabilityResult result;
+  if (game_over(pos, winner, result)) return result;
+  if (UnwinnableReason proof = static_proof(pos, winner); proof != UnwinnableReason::NONE) {
+    result.verdict = Winnability::UNWINNABLE;
+    result.reason = proof;
+    return result;
+  }
+  result = run_search(pos, winner, HelpmateBudget{QUICK_MODE_NODES, 0, nullptr});
+  if (result.verdict != Winnability::WINNABLE) result.verdict = Winnability::PROBABLY_WINNABLE;
+  return result;
 }
 
 DeadPositionResult dead_position(const Position& pos, const WinnabilityLimits& limits) {

@@ -189,7 +189,8 @@ void Game::check_automatic_endings() {
   }
   // The monitor answers most moves from the previous position's proof; a
   // position it cannot tell (UNDETERMINED) is alive, like is_dead_position().
-  DeadPositionVerdict dead = positions_.size() >= 2 && !moves_.empty()
+  DeadPositionVerdict dead = options_.every_position_alive ? DeadPositionVerdict::ALIVE
+                             : positions_.size() >= 2 && !moves_.empty()
                                  ? dead_monitor_.after_move(positions_[positions_.size() - 2], moves_.back().move, pos)
                                  : dead_monitor_.check(pos);
   if (dead == DeadPositionVerdict::DEAD)

@@ -35,6 +35,12 @@ struct GameOptions {
   bool arbiter_mode = false;
   // Art. 9.1.a: regulations may forbid agreed draws before this many moves.
   int no_agreement_before_move = 0;
+  // For replaying a finished record only: the caller has proven that a mate
+  // can still be reached from the last position the game's moves lead to.
+  // Every earlier position reaches that one, so none of them is dead (Art.
+  // 5.2.b) and the per-move dead position test is skipped. Never set on a
+  // game still being played.
+  bool every_position_alive = false;
 };
 
 enum class GameEventKind {

@@ -46,7 +46,7 @@ struct PgnLine;
 
 // One move of a line, with what the PGN attaches to it.
 struct PgnNode {
-  Move move;
+  Move move;  // Move::none() for a null move ("--"), which only variations hold
   std::vector<int> nags;           // $n; !, ?, !!, ??, !?, ?! are read as 1..6
   std::string comment;             // comment after the move, without [%clk]
   std::optional<int64_t> clock_ms; // from [%clk h:mm:ss(.f)]: time left after the move

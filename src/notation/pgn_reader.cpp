@@ -65,6 +65,8 @@ bool is_result_token(std::string_view text) {
   return text == "1-0" || text == "0-1" || text == "1/2-1/2" || text == "*" || text == "\xC2\xBD-\xC2\xBD";
 }
 
+bool is_null_move_text(std::string_view text) { return text == "--" || text == "Z0"; }
+
 PgnVariant parse_pgn_variant(std::string_view value) {
   const std::string name = lowercase_letters_digits(value);
   if (name.empty() || name == "standard" || name == "chess" || name == "normal" || name == "fromposition") {
@@ -297,7 +299,8 @@ bool PgnReader::start_position(PgnVisitor& visitor, Position& start) {
   PgnVariant variant = has_variant_ ? parse_pgn_variant(variant_) : PgnVariant::STANDARD;
   if (variant == PgnVariant::UNSUPPORTED) {
     report(visitor, PgnSeverity::ERROR, variant_line_, variant_column_, "", variant_,
-           "unsupported variant " + quoted(variant_) + "; game skipped");
+           "unsupported variant " + quoted(variant_) + " (only standard chess and Chess960 are read); game skipped");
+    errors_.back().problem = PgnProblem::UNSUPPORTED_VARIANT;
     return false;
   }
   if (has_fen_) {
@@ -433,11 +436,33 @@ PgnReader::GameEnd PgnReader::read_movetext(PgnVisitor& visitor, const Position&
           break;
         }
         LineState& line = lines.back();
+        if (is_null_move_text(token.text)) {
+          // A pass is no move under the Laws, and with the king in check it
+          // would leave the king capturable: neither can be replayed.
+          std::string why = lines.size() == 1 ? "null move " + quoted(token.text) +
+                                                    " in the main line: passing is not a move under the Laws"
+                            : line.current.in_check()
+                                ? "null move " + quoted(token.text) + " while in check: the king would stay in check"
+                                : "";
+          if (!why.empty()) {
+            report(visitor, PgnSeverity::ERROR, token, move_number_label(line.current),
+                   why + "; rest of the game skipped");
+            resync_after_error();
+            return close_variations();
+          }
+          PgnMoveEvent event{token.text, line.current, Move::none(), token.line, token.column};
+          VisitResult r = visitor.move(event);
+          line.before_last = line.current;
+          UndoInfo undo;
+          line.current.do_null_move(undo);
+          line.has_move = true;
+          if (auto end = follow(r)) return *end;
+          break;
+        }
         Result<Move, MoveError> move = parse_move(line.current, token.text);
         if (!move) {
-          std::string what = token.text == "--" ? "null move \"--\" is not supported" : move.error().message;
           report(visitor, PgnSeverity::ERROR, token, move_number_label(line.current),
-                 what + "; rest of the game skipped");
+                 move.error().message + "; rest of the game skipped");
           resync_after_error();
           return close_variations();
         }

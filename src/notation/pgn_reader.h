@@ -40,8 +40,15 @@ enum class PgnSeverity : uint8_t {
   ERROR,    // the game is cut short (or a variation dropped) at this point
 };
 
+// What kind of problem an error is, for callers that count them apart.
+enum class PgnProblem : uint8_t {
+  TEXT,                 // anything in the text: unreadable or illegal moves, syntax, bad FEN tag
+  UNSUPPORTED_VARIANT,  // a Variant tag other than standard chess or Chess960: the game is skipped unread
+};
+
 struct PgnError {
   PgnSeverity severity = PgnSeverity::ERROR;
+  PgnProblem problem = PgnProblem::TEXT;
   int game_number = 0;  // 1-based position in the input; 0 outside any game
   int line = 0;
   int column = 0;
@@ -52,10 +59,17 @@ struct PgnError {
   std::string message;
 };
 
+// A null move ("--", or "Z0" as some databases write it): the side to move
+// passes. Chess databases use it in variations to show a threat; it is read
+// there only (never in the main line, which is a game under the Laws) and
+// never when the side to move is in check. Its Move is Move::none().
+inline bool is_null_move(Move m) { return m == Move::none(); }
+bool is_null_move_text(std::string_view text);
+
 struct PgnMoveEvent {
   std::string_view text;   // the move as written (annotation suffixes removed)
   const Position& before;  // the position the move is played in
-  Move move;               // the legal move it names
+  Move move;               // the legal move it names, or a null move (variations only)
   int line = 0;
   int column = 0;
 };

@@ -5,6 +5,7 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/uci_move.h"
+#include "notation/pgn_reader.h"
 #include "notation/pgn_tokenizer.h"
 #include "notation/san.h"
 
@@ -30,12 +31,17 @@ class MovetextWriter {
     bool need_number = true;
     if (options_.comments && !line.starting_comment.empty()) comment(line.starting_comment);
     for (const PgnNode& node : line.moves) {
-      if (!legal_moves(pos).contains(node.move)) {
-        return fail("write_pgn: move " + move_number_label(pos) + " " + to_uci(node.move, pos) +
-                    " is not legal in " + to_fen(pos));
+      const bool null_move = is_null_move(node.move);
+      if (null_move && (depth == 0 || pos.in_check())) {
+        return fail("write_pgn: null move at " + move_number_label(pos) +
+                    (depth == 0 ? " in the main line" : " in check") + " in " + to_fen(pos));
+      }
+      if (!null_move && !legal_moves(pos).contains(node.move)) {
+        return fail("write_pgn: move " + move_number_label(pos) + " " + to_uci(node.move, pos) + " is not legal in " +
+                    to_fen(pos));
       }
       if (pos.side_to_move() == WHITE || need_number) word(move_number_label(pos));
-      word(to_san(pos, node.move));
+      word(null_move ? "--" : to_san(pos, node.move));
       need_number = false;
       if (options_.nags) {
         for (int nag : node.nags) {
@@ -69,7 +75,8 @@ class MovetextWriter {
         }
       }
       UndoInfo undo;
-      pos.do_move(node.move, undo);
+      if (null_move) pos.do_null_move(undo);
+      else pos.do_move(node.move, undo);
     }
     return std::nullopt;
   }

@@ -76,6 +76,45 @@ TEST(PgnCheck, IllegalMovesNameGameMoveAndText) {
   EXPECT_NE(out.find("2 games, 1 ok"), std::string::npos) << out;
 }
 
+// A game of another variant is not read; it is said so and not counted as
+// an illegal move (the Laws cover standard chess and Chess960, Appendix F).
+TEST(PgnCheck, UnsupportedVariantIsNamedNotCountedAsAnIllegalMove) {
+  std::string out;
+  auto s = check(
+      "[Variant \"Atomic\"]\n[Result \"1-0\"]\n\n1. e4 d5 2. Bb5+ c6 3. exd5 1-0\n\n"
+      "[Variant \"Chess960\"]\n[Result \"*\"]\n\n1. e4 *\n",
+      out);
+  EXPECT_EQ(s.games, 2);
+  EXPECT_EQ(s.illegal_moves, 0) << out;
+  EXPECT_EQ(s.unsupported_variants, 1) << out;
+  EXPECT_EQ(s.games_with_problems, 1) << out;
+  EXPECT_NE(out.find("unsupported variant \"Atomic\""), std::string::npos) << out;
+  EXPECT_NE(
+      out.find("2 games, 1 ok, 0 illegal moves, 0 results contradicting the Laws, 1 games of unsupported variants"),
+      std::string::npos)
+      << out;
+}
+
+// Databases (ChessBase and others) write a pass as "--" or "Z0" in
+// variations to show a threat; the game itself is checked as usual.
+TEST(PgnCheck, NullMovesInVariationsAreRead) {
+  std::string out;
+  auto s = check(
+      "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 (2. Bc4 -- 3. Qh5 Nc6 4. Qxf7#) (2. Nf3 Z0 3. Nxe5) 2... Nc6 "
+      "3. Bc4 Nf6 (3... -- 4. Qxf7#) 4. Qxf7# 1-0\n",
+      out);
+  EXPECT_EQ(s.games_with_problems, 0) << out;
+  EXPECT_EQ(s.illegal_moves, 0) << out;
+}
+
+TEST(PgnCheck, NullMoveInTheMainLineOrInCheckIsAnError) {
+  std::string out;
+  auto s = check("[Event \"a\"]\n\n1. e4 -- 2. d4 *\n\n[Event \"b\"]\n\n1. e4 f5 2. Qh5+ (2. d4 --) 2... -- *\n", out);
+  EXPECT_EQ(s.illegal_moves, 2) << out;
+  EXPECT_NE(out.find("null move \"--\" in the main line"), std::string::npos) << out;
+  EXPECT_NE(out.find("passing is not a move under the Laws"), std::string::npos) << out;
+}
+
 // --- Recorded clock times ([%clk]) ---
 
 // FIDE 2014 Art. 6.9: only the running clock runs out. Black completed the last

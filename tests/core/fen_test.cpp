@@ -318,6 +318,53 @@ TEST(FenErrors, BadCounters) {
     EXPECT_TRUE(rejected_naming(fen, {"halfmove", "fullmove", "clock", "counter", "move number"}));
 }
 
+// The counters' bounds (core/position.h) are the same for the reader, the
+// writer and move making. Found by fuzz_fen: "K6k w - - 9999 0" was accepted and
+// a legal move then wrote a clock of 10000 that no longer read back.
+TEST(FenCounters, FuzzFoundClockAtTheBoundStillReadsBackAfterAMove) {
+  Position pos = parse_fen("8/8/8/8/8/8/8/K6k w - - 9999 0").value();
+  EXPECT_EQ(pos.halfmove_clock(), MAX_HALFMOVE_CLOCK);
+  EXPECT_EQ(pos.fullmove_number(), 1);  // 0 is read as 1, as python-chess and chessops do
+  const std::string before = to_fen(pos);
+  for (Move m : legal_moves(pos)) {
+    UndoInfo undo;
+    pos.do_move(m, undo);
+    EXPECT_EQ(pos.halfmove_clock(), MAX_HALFMOVE_CLOCK);  // saturates: "at least 9999"
+    auto again = parse_fen(to_fen(pos));
+    ASSERT_TRUE(again.ok()) << to_fen(pos) << ": " << again.error().message;
+    EXPECT_EQ(to_fen(again.value()), to_fen(pos));
+    pos.undo_move(m, undo);
+    EXPECT_EQ(to_fen(pos), before);
+  }
+}
+
+TEST(FenCounters, MoveNumberSaturatesAndUndoRestoresIt) {
+  Position pos = parse_fen("8/8/8/8/8/8/8/K6k b - - 3 9999").value();
+  EXPECT_EQ(pos.fullmove_number(), MAX_FULLMOVE_NUMBER);
+  Move m = legal_moves(pos)[0];
+  UndoInfo undo;
+  pos.do_move(m, undo);
+  EXPECT_EQ(pos.fullmove_number(), MAX_FULLMOVE_NUMBER);
+  EXPECT_EQ(pos.halfmove_clock(), 4);
+  EXPECT_TRUE(parse_fen(to_fen(pos)).ok());
+  pos.undo_move(m, undo);
+  EXPECT_EQ(to_fen(pos), "8/8/8/8/8/8/8/K6k b - - 3 9999");
+  // Below the bound a move by Black still counts up, and undo counts down.
+  Position low = parse_fen("8/8/8/8/8/8/8/K6k b - - 3 41").value();
+  Move n = legal_moves(low)[0];
+  low.do_move(n, undo);
+  EXPECT_EQ(low.fullmove_number(), 42);
+  low.undo_move(n, undo);
+  EXPECT_EQ(low.fullmove_number(), 41);
+}
+
+TEST(FenCounters, BeyondTheBoundsIsRefusedNamingTheField) {
+  EXPECT_TRUE(rejected_naming("8/8/8/8/8/8/8/K6k w - - 10000 1", {"halfmove clock (field 5)"}));
+  EXPECT_TRUE(rejected_naming("8/8/8/8/8/8/8/K6k w - - 0 10000", {"fullmove number (field 6)"}));
+  EXPECT_TRUE(rejected_naming("8/8/8/8/8/8/8/K6k w - - 0 -1", {"fullmove number (field 6)"}));
+  EXPECT_TRUE(parse_fen("8/8/8/8/8/8/8/K6k w - - 9999 9999").ok());
+}
+
 // --- Robustness -----------------------------------------------------------------
 
 // Random bytes and mutated FENs must never crash or hang parse_fen; whatever

@@ -618,6 +618,110 @@ TEST(AdjudicateCommand, BadLinesReportTheirNumberAndProcessingContinues) {
   EXPECT_EQ(lines[2].rfind("error: line 3: ", 0), 0u) << lines[2];
 }
 
+TEST(AdjudicateCommand, AcceptsAbbreviatedFen) {
+  // Placement and side to move only, and without the move counters: the rest
+  // is read as "- - 0 1". The same position asked three ways answers alike.
+  std::string out = adjudicate(
+      "8/8/8/4k3/8/8/4K3/6N1 w white\n"
+      "8/8/8/4k3/8/8/4K3/6N1 w - - white\n"
+      "8/8/8/4k3/8/8/4K3/6N1 w - - 0 1 white\n"
+      "6Qk/5K2/8/8/8/8/8/8 b\n");
+  std::vector<std::string> lines = lines_of(out);
+  ASSERT_EQ(lines.size(), 4u) << out;
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(lines[i].rfind("unwinnable", 0), 0u) << lines[i];
+  EXPECT_EQ(lines[3].rfind("winnable nodes 0 us ", 0), 0u) << lines[3];  // White has mated
+}
+
+TEST(AdjudicateCommand, AbbreviatedFenErrorsNameTheField) {
+  std::string out = adjudicate(
+      "8/8/8/4k3/8/8/4K3/6N1 white\n"
+      "8/8/8/4k3/8/8/4K3/6N1 w - white\n"
+      "8/8/8/4k3/8/8/4K3/6N1 w - - 0 white\n"
+      "8/8/8/4k3/8/8/4K3/6N1 x white\n"
+      "8/8/8/4k3/8/8/4K3/6N1 w - - 0 0 1 white\n");
+  std::vector<std::string> lines = lines_of(out);
+  ASSERT_EQ(lines.size(), 5u) << out;
+  EXPECT_NE(lines[0].find("side to move, field 2, is missing"), std::string::npos) << lines[0];
+  EXPECT_NE(lines[1].find("en passant square, field 4, is missing"), std::string::npos) << lines[1];
+  EXPECT_NE(lines[2].find("fullmove number, field 6, is missing"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[3].find("side to move \"x\" is not w or b"), std::string::npos) << lines[3];
+  EXPECT_NE(lines[3].find("invalid FEN \"8/8/8/4k3/8/8/4K3/6N1 x\":"), std::string::npos) << lines[3];  // as given
+  EXPECT_NE(lines[4].find("found 7"), std::string::npos) << lines[4];
+  for (const std::string& line : lines) EXPECT_EQ(line.rfind("error: line ", 0), 0u) << line;
+}
+
+// --- Quick mode (flag fall, servers) ---
+
+// Quick mode never contradicts full mode: its UNWINNABLE comes with a static
+// proof, its WINNABLE with a line that replays to mate, anything else is
+// PROBABLY_WINNABLE. FIDE 2014 Art. 6.9 (flag fall) asks the same question.
+TEST(QuickMode, AgreesWithFullModeOnTheTestPositions) {
+  int winnable = 0, unwinnable = 0;
+  for (const Expectation& c : read_expectations()) {
+    SCOPED_TRACE("positions.txt line " + std::to_string(c.line) + ": " + c.note);
+    Position pos = position(c.fen);
+    for (Color winner : {WHITE, BLACK}) {
+      WinnabilityResult quick = can_checkmate_quick(pos, winner);
+      Winnability expected = winner == WHITE ? c.white : c.black;
+      EXPECT_NE(quick.verdict, Winnability::UNDETERMINED);
+      if (quick.verdict == Winnability::WINNABLE) {
+        ++winnable;
+        EXPECT_EQ(expected, Winnability::WINNABLE);
+        EXPECT_TRUE(replays_to_mate(pos, winner, quick.mating_line));
+        EXPECT_LE(quick.nodes, QUICK_MODE_NODES + 1);
+      } else if (quick.verdict == Winnability::UNWINNABLE) {
+        ++unwinnable;
+        EXPECT_EQ(expected, Winnability::UNWINNABLE);
+        EXPECT_NE(quick.reason, UnwinnableReason::NONE);
+        EXPECT_NE(quick.reason, UnwinnableReason::EXHAUSTED_SEARCH);  // quick mode does not search exhaustively
+      } else {
+        EXPECT_TRUE(quick.mating_line.empty());
+      }
+    }
+  }
+  EXPECT_GT(winnable, 0);  // the set is of hard positions: few mates are found within 16 nodes
+  EXPECT_GT(unwinnable, 10);
+}
+
+TEST(QuickMode, UnwinnableAnswersNameTheirProof) {
+  // FIDE 2014 Art. 6.9: K+N cannot mate a bare king.
+  WinnabilityResult material = can_checkmate_quick(position("8/8/8/4k3/8/8/4K3/6N1 w - - 0 1"), WHITE);
+  EXPECT_EQ(material.verdict, Winnability::UNWINNABLE);
+  EXPECT_EQ(material.reason, UnwinnableReason::MATERIAL);
+  // Locked pawns and kings only: nobody can ever give check.
+  WinnabilityResult locked = can_checkmate_quick(position("8/8/4k3/1p1p1p1p/1P1P1P1P/8/3K4/8 w - - 0 1"), WHITE);
+  EXPECT_EQ(locked.verdict, Winnability::UNWINNABLE);
+  EXPECT_EQ(locked.reason, UnwinnableReason::BLOCKED_STRUCTURE);
+  // Stalemate: the game is over (Art. 5.2.a).
+  WinnabilityResult over = can_checkmate_quick(position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), WHITE);
+  EXPECT_EQ(over.verdict, Winnability::UNWINNABLE);
+  EXPECT_EQ(over.reason, UnwinnableReason::GAME_OVER);
+  // Full mode gives the same reasons, and "exhausted search" for a search proof.
+  EXPECT_EQ(can_checkmate(position("8/8/8/4k3/8/8/4K3/6N1 w - - 0 1"), WHITE).reason, UnwinnableReason::MATERIAL);
+}
+
+TEST(QuickMode, MateInOneIsFoundAndRichMaterialIsAtLeastProbable) {
+  WinnabilityResult mate = can_checkmate_quick(position("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), WHITE);
+  EXPECT_EQ(mate.verdict, Winnability::WINNABLE);
+  EXPECT_TRUE(replays_to_mate(position("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), WHITE, mate.mating_line));
+  WinnabilityResult start = can_checkmate_quick(Position::startpos(), WHITE);
+  EXPECT_TRUE(start.verdict == Winnability::WINNABLE || start.verdict == Winnability::PROBABLY_WINNABLE);
+}
+
+TEST(AdjudicateCommand, QuickModeAndProofReasons) {
+  std::string out = adjudicate(
+      "8/8/8/4k3/8/8/4K3/6N1 w white\n"
+      "8/8/4k3/1p1p1p1p/1P1P1P1P/8/3K4/8 w white\n"
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w white\n",
+      {"--quick"});
+  std::vector<std::string> lines = lines_of(out);
+  ASSERT_EQ(lines.size(), 3u) << out;
+  EXPECT_EQ(lines[0].rfind("unwinnable nodes 0 us ", 0), 0u) << lines[0];
+  EXPECT_NE(lines[0].find(" by material"), std::string::npos) << lines[0];
+  EXPECT_NE(lines[1].find(" by blocked structure"), std::string::npos) << lines[1];
+  EXPECT_TRUE(lines[2].rfind("probably winnable nodes ", 0) == 0 || lines[2].rfind("winnable ", 0) == 0) << lines[2];
+}
+
 TEST(AdjudicateCommand, NodeBudgetOption) {
   std::string out = adjudicate("8/8/8/4k3/4p3/8/4K3/6N1 w - - 0 1 white\n", {"--nodes", "10"});
   EXPECT_EQ(out.rfind("undetermined nodes ", 0), 0u) << out;

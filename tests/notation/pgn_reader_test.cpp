@@ -28,7 +28,8 @@ class RecordingVisitor : public PgnVisitor {
   }
   VisitResult end_headers(const Position& start) override { return log("end_headers " + to_fen(start)); }
   VisitResult move(const PgnMoveEvent& e) override {
-    // The move arrives with the position it is played in.
+    // The move arrives with the position it is played in (a null move: Move::none()).
+    if (is_null_move(e.move)) return log("move " + std::string(e.text) + " 0000");
     EXPECT_TRUE(e.before.is_legal(e.move)) << e.text;
     return log("move " + std::string(e.text) + " " + to_uci(e.move, e.before));
   }
@@ -75,9 +76,10 @@ using Events = std::vector<std::string>;
 
 TEST(PgnReader, EventsComeInPgnOrder) {
   auto v = read_all("[Event \"E\"]\n[Result \"1-0\"]\n\n{start} 1. e4 $1 {good} (1. d4 d5) 1... e5 2. Nf3!? 1-0");
-  EXPECT_EQ(v.events, (Events{"begin_game 1", "header Event=E", "header Result=1-0", "end_headers " + std::string(START_FEN),
-                              "comment start", "move e4 e2e4", "nag 1", "comment good", "(", "move d4 d2d4",
-                              "move d5 d7d5", ")", "move e5 e7e5", "move Nf3 g1f3", "nag 5", "result 1-0", "end_game"}));
+  EXPECT_EQ(v.events,
+            (Events{"begin_game 1", "header Event=E", "header Result=1-0", "end_headers " + std::string(START_FEN),
+                    "comment start", "move e4 e2e4", "nag 1", "comment good", "(", "move d4 d2d4", "move d5 d7d5", ")",
+                    "move e5 e7e5", "move Nf3 g1f3", "nag 5", "result 1-0", "end_game"}));
   EXPECT_TRUE(v.errors.empty());
 }
 
@@ -93,9 +95,9 @@ TEST(PgnReader, SuffixAnnotationsAreNags1To6) {
 
 TEST(PgnReader, VariationsStartFromThePositionBeforeTheirMove) {
   auto v = read_all("1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) 2... d6) 2. Nf3 *");
-  EXPECT_EQ(v.movetext(), (Events{"move e4 e2e4", "move e5 e7e5", "(", "move c5 c7c5", "move Nf3 g1f3", "(",
-                                  "move c3 c2c3", "move d5 d7d5", ")", "move d6 d7d6", ")", "move Nf3 g1f3",
-                                  "result *", "end_game"}));
+  EXPECT_EQ(v.movetext(),
+            (Events{"move e4 e2e4", "move e5 e7e5", "(", "move c5 c7c5", "move Nf3 g1f3", "(", "move c3 c2c3",
+                    "move d5 d7d5", ")", "move d6 d7d6", ")", "move Nf3 g1f3", "result *", "end_game"}));
 }
 
 TEST(PgnReader, MoveNumbersInEveryForm) {
@@ -205,11 +207,29 @@ TEST(PgnReader, UnreadableMoveInAVariationCutsTheGame) {
                               "end_headers " + std::string(START_FEN), "move d4 d2d4", "result *", "end_game"}));
 }
 
-TEST(PgnReader, NullMoveIsReportedClearly) {
+TEST(PgnReader, NullMoveInTheMainLineIsReportedClearly) {
   auto v = read_all("1. e4 -- 2. d4 *");
   ASSERT_EQ(v.errors.size(), 1u);
-  EXPECT_NE(v.errors[0].message.find("null move \"--\" is not supported"), std::string::npos);
+  EXPECT_NE(v.errors[0].message.find("null move \"--\" in the main line"), std::string::npos);
   EXPECT_EQ(v.errors[0].move_number, "1...");
+}
+
+TEST(PgnReader, NullMovesInVariationsAreRead) {
+  // As chess databases write them: "--" (ChessBase, python-chess) and "Z0".
+  auto v = read_all("1. e4 e5 (1... -- 2. d4) 2. Nf3 (2. Z0 Nc6) *");
+  EXPECT_TRUE(v.errors.empty());
+  EXPECT_EQ(v.events, (Events{"begin_game 1", "end_headers " + std::string(START_FEN), "move e4 e2e4", "move e5 e7e5",
+                              "(", "move -- 0000", "move d4 d2d4", ")", "move Nf3 g1f3", "(", "move Z0 0000",
+                              "move Nc6 b8c6", ")", "result *", "end_game"}));
+}
+
+TEST(PgnReader, NullMoveWhileInCheckIsAnError) {
+  auto v = read_all("1. e4 f5 2. Qh5+ (2. d4 e6) 2... -- *");
+  ASSERT_EQ(v.errors.size(), 1u);
+  EXPECT_NE(v.errors[0].message.find("main line"), std::string::npos);
+  auto w = read_all("1. e4 f5 2. d4 (2. Qh5+ --) *");
+  ASSERT_EQ(w.errors.size(), 1u);
+  EXPECT_NE(w.errors[0].message.find("while in check"), std::string::npos);
 }
 
 TEST(PgnReader, ResultTagDisagreeingWithMovetextIsAWarning) {
@@ -242,8 +262,8 @@ TEST(PgnReader, TagsWithoutMovetextStillMakeAGame) {
 
 TEST(PgnReader, BlankLineInsideTheTagsKeepsOneGame) {
   auto v = read_all("[Event \"a\"]\n\n[Site \"s\"]\n\n1. e4 *");
-  EXPECT_EQ(v.events, (Events{"begin_game 1", "header Event=a", "header Site=s", "end_headers " + std::string(START_FEN),
-                              "move e4 e2e4", "result *", "end_game"}));
+  EXPECT_EQ(v.events, (Events{"begin_game 1", "header Event=a", "header Site=s",
+                              "end_headers " + std::string(START_FEN), "move e4 e2e4", "result *", "end_game"}));
   EXPECT_TRUE(v.errors.empty());
 }
 
@@ -337,8 +357,7 @@ TEST(PgnReader, SkipMovetextReadsHeadersOnly) {
   auto v = read_all("[Event \"a\"]\n\n1. e4 (1. d4 {x}) e5 1-0\n[Event \"b\"]\n\n1. c4 *",
                     {{"end_headers " + std::string(START_FEN), VisitResult::SKIP}});
   EXPECT_EQ(v.events, (Events{"begin_game 1", "header Event=a", "end_headers " + std::string(START_FEN), "end_game",
-                              "begin_game 2", "header Event=b", "end_headers " + std::string(START_FEN),
-                              "end_game"}));
+                              "begin_game 2", "header Event=b", "end_headers " + std::string(START_FEN), "end_game"}));
   EXPECT_TRUE(v.errors.empty());
 }
 
@@ -354,9 +373,9 @@ TEST(PgnReader, SkipTheRestOfAVariationFromAMove) {
 
 TEST(PgnReader, SkipTheRestOfTheMainline) {
   auto v = read_all("1. e4 e5 2. Nf3 1-0\n1. d4 *", {{"move e5 e7e5", VisitResult::SKIP}});
-  EXPECT_EQ(v.events, (Events{"begin_game 1", "end_headers " + std::string(START_FEN), "move e4 e2e4", "move e5 e7e5",
-                              "end_game", "begin_game 2", "end_headers " + std::string(START_FEN), "move d4 d2d4",
-                              "result *", "end_game"}));
+  EXPECT_EQ(v.events,
+            (Events{"begin_game 1", "end_headers " + std::string(START_FEN), "move e4 e2e4", "move e5 e7e5", "end_game",
+                    "begin_game 2", "end_headers " + std::string(START_FEN), "move d4 d2d4", "result *", "end_game"}));
 }
 
 TEST(PgnReader, StopEndsReading) {
@@ -370,9 +389,9 @@ TEST(PgnReader, StopEndsReading) {
 
 TEST(PgnReader, CommentAndNagPlacement) {
   auto v = read_all("{before} 1. e4 {after e4} $2 (1. d4 {in} ) {after variation} e5 ; line\n*");
-  EXPECT_EQ(v.movetext(), (Events{"comment before", "move e4 e2e4", "comment after e4", "nag 2", "(", "move d4 d2d4",
-                                  "comment in", ")", "comment after variation", "move e5 e7e5", "comment  line",
-                                  "result *", "end_game"}));
+  EXPECT_EQ(v.movetext(),
+            (Events{"comment before", "move e4 e2e4", "comment after e4", "nag 2", "(", "move d4 d2d4", "comment in",
+                    ")", "comment after variation", "move e5 e7e5", "comment  line", "result *", "end_game"}));
 }
 
 TEST(PgnReader, NagBeforeAnyMoveIsIgnoredWithAWarning) {
@@ -399,8 +418,7 @@ TEST(PgnReader, ErrorMessagesNameTheSource) {
   PgnReader reader("1. e4 e4 *", options);
   reader.read_all(v);
   ASSERT_EQ(v.errors.size(), 1u);
-  EXPECT_EQ(v.errors[0].message.rfind("games.pgn:1:7: error: game 1, move 1...: \"e4\"", 0), 0u)
-      << v.errors[0].message;
+  EXPECT_EQ(v.errors[0].message.rfind("games.pgn:1:7: error: game 1, move 1...: \"e4\"", 0), 0u) << v.errors[0].message;
 }
 
 }  // namespace

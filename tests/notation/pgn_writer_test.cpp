@@ -43,8 +43,8 @@ TEST(PgnWriter, EmptyGameHasTheSevenTagRoster) {
 }
 
 TEST(PgnWriter, RosterFirstThenSetupThenOtherTags) {
-  PgnGame g = read_one(
-      "[ECO \"B00\"]\n[White \"W\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[Event \"E\"]\n\n1. e4 1-0");
+  PgnGame g =
+      read_one("[ECO \"B00\"]\n[White \"W\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[Event \"E\"]\n\n1. e4 1-0");
   EXPECT_EQ(write(g),
             "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"W\"]\n[Black \"?\"]\n"
             "[Result \"1-0\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[ECO \"B00\"]\n\n1. e4 1-0\n");
@@ -139,8 +139,9 @@ TEST(PgnWriter, EmptyVariationSurvives) {
 TEST(PgnWriter, LinesStayWithin80Columns) {
   std::string text = "{" + std::string(30, 'x');
   for (int i = 0; i < 60; ++i) text += " word" + std::to_string(i);
-  text += "} 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 "
-          "Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 15. a4 c5 16. d5 c4 17. Bg5 h6 18. Be3 Nc5 *";
+  text +=
+      "} 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 "
+      "Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 15. a4 c5 16. d5 c4 17. Bg5 h6 18. Be3 Nc5 *";
   PgnGame g = read_one(text);
   std::string out = write(g);
   std::istringstream lines(out);
@@ -186,6 +187,24 @@ TEST(PgnWriter, WritesSeveralGames) {
   EXPECT_EQ(back.games, r.games);
   EXPECT_TRUE(back.errors.empty());
   EXPECT_NE(text.value().find("*\n\n[Event"), std::string::npos);
+}
+
+// Null moves in variations ("--", "Z0" as databases write them) are kept and
+// written back as "--"; the positions after them go on from the pass.
+TEST(PgnWriter, NullMovesInVariationsRoundTrip) {
+  PgnGame g = read_one("1. e4 e5 2. Nf3 (2. Bc4 Z0 3. Qh5 Nc6 4. Qxf7#) 2... Nc6 (2... -- 3. Nxe5) *\n");
+  ASSERT_EQ(g.mainline.moves.size(), 4u);
+  ASSERT_EQ(g.mainline.moves[2].variations.size(), 1u);
+  EXPECT_TRUE(is_null_move(g.mainline.moves[2].variations[0].moves[1].move));
+  std::string text = movetext_of(write(g));
+  EXPECT_EQ(text, "1. e4 e5 2. Nf3 (2. Bc4 -- 3. Qh5 Nc6 4. Qxf7#) 2... Nc6 (2... -- 3. Nxe5) *\n");
+  expect_round_trip(g);
+}
+
+TEST(PgnWriter, NullMoveInTheMainLineIsAnError) {
+  PgnGame g = read_one("1. e4 e5 *\n");
+  g.mainline.moves.push_back(PgnNode{});
+  EXPECT_FALSE(write_pgn(g).ok());
 }
 
 }  // namespace
