@@ -174,8 +174,15 @@ export class GameView {
         break;
       case 'end':
         g.result = e.result;
+        if (g.clock) {
+          // The clocks stop where they stand; a fallen flag shows zero.
+          for (const c of ['white', 'black'] as const) g.clock[c] = this.clockValue(c) ?? g.clock[c];
+          const flag = e.result.termination;
+          if ((flag === 'time_forfeit' || flag === 'timeout_draw') && e.result.culprit) g.clock[e.result.culprit] = 0;
+          if (flag === 'both_flags_fell') g.clock.white = g.clock.black = 0;
+          g.clock.running = null;
+        }
         g.status = 'over';
-        if (g.clock) g.clock.running = null;
         play('end');
         break;
     }
@@ -377,7 +384,7 @@ export class GameView {
         li.append(num);
         if (plyIndex % 2 === 1) {
           const gap = document.createElement('span');
-          gap.className = 'san';
+          gap.className = 'san gap';
           gap.textContent = '…';
           li.append(gap);
         }

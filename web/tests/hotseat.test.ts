@@ -1,0 +1,66 @@
+// A person on this device plays both sides: the fool's mate by mouse clicks, with the board turning for
+// each side; the result names checkmate and its article (FIDE 2018 Art. 5.1.1). Also takes the screenshots
+// of the main screens (new game, game in progress, game over) at desktop and phone size.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { clickMove, launch, newGame, removeData, shot, startServer, watchErrors, type Server } from './helpers.js';
+
+let server: Server;
+let browser: Browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (server) removeData(server);
+});
+
+const PHONE = { width: 375, height: 667 };
+const DESKTOP = { width: 1280, height: 800 };
+
+test('hot-seat game to checkmate by clicks (fool\'s mate, Art. 5.1.1)', async () => {
+  const page = await browser.newPage({ viewport: DESKTOP });
+  const errors: string[] = [];
+  watchErrors(page, errors);
+  await page.goto(server.url);
+  // The board is there before anything else is chosen.
+  await page.waitForSelector('#board piece.king.white');
+  assert.equal(await page.locator('#board cg-board piece').count(), 32);
+  await shot(page, 'newgame-desktop');
+  await page.setViewportSize(PHONE);
+  await shot(page, 'newgame-phone');
+  await page.setViewportSize(DESKTOP);
+
+  await newGame(page, { opponent: 'hotseat', time: 'preset:5+3' });
+  await page.locator('input[name=turnBoard]').count();
+  await clickMove(page, 'f2f3');
+  // The board turned to Black, the side to move.
+  assert.ok(await page.locator('#board.orientation-black').count() === 1, 'board turned to black');
+  await clickMove(page, 'e7e5');
+  await clickMove(page, 'g2g4');
+  await shot(page, 'playing-desktop');
+  await page.setViewportSize(PHONE);
+  await shot(page, 'playing-phone');
+  await page.setViewportSize(DESKTOP);
+  await clickMove(page, 'd8h4');
+
+  await page.waitForSelector('#result:not([hidden])');
+  assert.equal(await page.locator('#result .headline').innerText(), 'Black wins');
+  assert.equal(await page.locator('#result .reason').innerText(), 'White is checkmated');
+  assert.match(await page.locator('#result .article').innerText(), /Art\. 5\.1\.1/);
+  const sans = await page.locator('#moves .san:not(.gap)').allInnerTexts();
+  assert.deepEqual(sans, ['f3', 'e5', 'g4', 'Qh4#']);
+  await shot(page, 'over-desktop');
+  await page.setViewportSize(PHONE);
+  await shot(page, 'over-phone');
+
+  // The PGN of the game can be downloaded.
+  const pgnHref = await page.locator('#pgn-link').getAttribute('href');
+  const pgn = await (await fetch(server.url + pgnHref!)).text();
+  assert.match(pgn, /Qh4#?\s+0-1/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
