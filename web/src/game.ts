@@ -241,14 +241,19 @@ export class GameView {
       return;
     }
     const found = matchTyped(text, legalMoves(g.fen, g.legal));
+    const squares = found[0]?.uci.slice(0, 4);
     if (found.length === 0) this.notice(t('input.unknown', { text }), true);
-    else if (found.length > 1 && !found.every(m => m.uci.slice(0, 4) === found[0]!.uci.slice(0, 4) && m.uci.endsWith('q')))
+    else if (found.length > 1 && !found.every(m => m.uci.slice(0, 4) === squares))
       this.notice(t('input.ambiguous', { text, moves: found.map(m => this.sanText(m.san)).join(', ') }), true);
     else {
       input.value = '';
       this.notice('', false);
-      board().move(found[0]!.uci.slice(0, 2) as Key, found[0]!.uci.slice(2, 4) as Key);
-      this.sendMove(found[0]!.uci);
+      // Several moves between the same squares are promotions typed without the piece: ask for it.
+      if (found.length > 1) void this.onBoardMove(squares!.slice(0, 2) as Key, squares!.slice(2, 4) as Key);
+      else {
+        board().move(squares!.slice(0, 2) as Key, squares!.slice(2, 4) as Key);
+        this.sendMove(found[0]!.uci);
+      }
     }
   }
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { clickMove, launch, newGame, removeData, shot, startServer, watchErrors, type Server } from './helpers.js';
+import { clickMove, clickSquare, launch, newGame, removeData, shot, startServer, waitMoves, watchErrors, type Server } from './helpers.js';
 
 let server: Server;
 let browser: Browser;
@@ -61,6 +61,31 @@ test('hot-seat game to checkmate by clicks (fool\'s mate, Art. 5.1.1)', async ()
   const pgnHref = await page.locator('#pgn-link').getAttribute('href');
   const pgn = await (await fetch(server.url + pgnHref!)).text();
   assert.match(pgn, /Qh4#?\s+0-1/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('promotion chooser: a pawn reaching the last rank becomes the piece chosen', async () => {
+  const page = await browser.newPage({ viewport: DESKTOP });
+  const errors: string[] = [];
+  watchErrors(page, errors);
+  await page.goto(server.url);
+  await newGame(page, { opponent: 'hotseat', time: 'none', start: '8/4P1k1/8/8/8/8/8/4K3 w - - 0 1' });
+  await clickSquare(page, 'e7');
+  await clickSquare(page, 'e8');
+  await page.waitForSelector('#promotion:not([hidden])');
+  await shot(page, 'promotion-desktop');
+  await page.locator('#promotion button[data-role=n]').click();
+  await waitMoves(page, 1);
+  assert.deepEqual(await page.locator('#moves .san:not(.gap)').allInnerTexts(), ['e8=N+']);
+  // Typed moves: SAN for Black's king, then the board's keyboard entry refuses an unknown move.
+  await page.fill('#move-input', 'Kf7');
+  await page.press('#move-input', 'Enter');
+  await waitMoves(page, 2);
+  await page.fill('#move-input', 'Qd8');
+  await page.press('#move-input', 'Enter');
+  await page.waitForSelector('#notice.error');
+  assert.match(await page.locator('#notice').innerText(), /No legal move matches/);
   assert.deepEqual(errors, []);
   await page.close();
 });
