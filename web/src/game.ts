@@ -69,9 +69,19 @@ export class GameView {
       this.onTyped();
     };
     ($('claim-with-move').querySelector('select') as HTMLSelectElement).value = '';
+    document.addEventListener('keydown', this.onKey);
   }
 
+  /** Typing a move anywhere on the page goes to the move box. */
+  private readonly onKey = (ev: KeyboardEvent): void => {
+    const target = ev.target as HTMLElement;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.key.length !== 1 || !/[a-hKQRBNO0-8]/.test(ev.key)) return;
+    if (target.closest('input, textarea, select, [contenteditable]') || $('move-form').hidden) return;
+    $('move-input').focus();
+  };
+
   close(): void {
+    document.removeEventListener('keydown', this.onKey);
     this.connection.close();
     window.clearInterval(this.ticker);
     $('game').hidden = true;
@@ -116,6 +126,10 @@ export class GameView {
           this.render(true);
         }
         if (msg.code === 'stale') this.connection.send({ t: 'resync', since: this.connection.seq() });
+        if (msg.code === 'unknown_game') {
+          this.connection.close();
+          this.setStatus(errorText(msg.code, msg.data ?? { id: this.id }));
+        }
         break;
       case 'ok':
       case 'ping':
