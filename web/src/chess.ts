@@ -106,15 +106,20 @@ export function matchTyped(text: string, moves: LegalMove[]): LegalMove[] {
   if (wanted === '') return [];
   const exact = moves.filter(m => normalise(m.san) === wanted);
   if (exact.length > 0) return exact;
-  // Accept over-specified SAN (Ng1f3) and a lower-case piece letter when it cannot be a pawn (nf3).
+  // Looser forms: a lower-case piece letter (nf3), over-specified (Ng1f3), under-specified (Nd2 when two
+  // knights can go there: all of them match, so the caller asks which), a promotion without the piece (c8).
   const fixed = /^[nrqk]/.test(wanted) ? wanted[0]!.toUpperCase() + wanted.slice(1) : wanted;
   return moves.filter(m => {
     const san = normalise(m.san);
-    if (san === fixed) return true;
-    const letter = san[0]!;
-    if (!/[KQRBN]/.test(letter) || fixed[0] !== letter) return false;
     const from = m.uci.slice(0, 2);
-    return fixed === letter + from + m.uci.slice(2, 4);
+    const to = m.uci.slice(2, 4);
+    const letter = /^[KQRBN]/.test(san) ? san[0]! : '';
+    const forms = new Set([san, san.replace(/[QRBN]$/, '')]);
+    if (letter !== '') {
+      forms.add(letter + to);
+      forms.add(letter + from + to);
+    }
+    return forms.has(fixed);
   });
 }
 
