@@ -89,8 +89,14 @@ function playAgainRequest(game: Game, you: Color[]): CreateGameRequest {
   return request;
 }
 
-async function create(request: CreateGameRequest): Promise<void> {
+async function create(asked: CreateGameRequest): Promise<void> {
   formError('');
+  const request = { ...asked };
+  if (request.opponent === 'invite' && (request.color ?? 'random') === 'random') {
+    // The create answer holds both seats of an invite game without saying which is the creator's: the lot for
+    // the colour is drawn here, so the page knows which link to keep and which to pass on.
+    request.color = crypto.getRandomValues(new Uint8Array(1))[0]! & 1 ? 'black' : 'white';
+  }
   $('status').textContent = t('newGame.creating');
   let response: Response;
   try {
@@ -125,7 +131,7 @@ async function create(request: CreateGameRequest): Promise<void> {
     if (other) seats.setInvite(created.id, other[1]);
   } else mine = all.map(([, tok]) => tok);
   seats.add(created.id, mine);
-  seats.setRequest(created.id, request);
+  seats.setRequest(created.id, asked);
   navigate(`/g/${created.id}#seat=${mine.join(',')}`);
 }
 
