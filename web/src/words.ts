@@ -18,7 +18,9 @@ export function resultHeadline(r: Result): string {
 }
 
 export function resultReason(r: Result): string {
-  const withSide = r.culprit ? `reason.${r.termination}.${r.culprit}` : '';
+  // The side the reason applies to; in a decisive game it is the loser if the server did not say.
+  const culprit = r.culprit ?? (r.score === '1-0' ? 'black' : r.score === '0-1' ? 'white' : null);
+  const withSide = culprit ? `reason.${r.termination}.${culprit}` : '';
   if (withSide && has(withSide)) return t(withSide);
   if (has(`reason.${r.termination}`)) return t(`reason.${r.termination}`);
   return t('reason.unknown', { code: r.termination });

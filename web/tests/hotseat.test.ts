@@ -60,7 +60,9 @@ test('hot-seat game to checkmate by clicks (fool\'s mate, Art. 5.1.1)', async ()
   // The PGN of the game can be downloaded.
   const pgnHref = await page.locator('#pgn-link').getAttribute('href');
   const pgn = await (await fetch(server.url + pgnHref!)).text();
-  assert.match(pgn, /Qh4#?\s+0-1/);
+  assert.match(pgn, /\[Result "0-1"\]/);
+  assert.match(pgn, /2\.\.\. Qh4#[\s\S]*0-1\s*$/);
+  assert.match(pgn, /\[%clk \d+:\d\d:\d\d/, 'clock comments');
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -75,9 +77,9 @@ test('promotion chooser: a pawn reaching the last rank becomes the piece chosen'
   await clickSquare(page, 'e8');
   await page.waitForSelector('#promotion:not([hidden])');
   await shot(page, 'promotion-desktop');
-  await page.locator('#promotion button[data-role=n]').click();
+  await page.locator('#promotion button[data-role=r]').click();
   await waitMoves(page, 1);
-  assert.deepEqual(await page.locator('#moves .san:not(.gap)').allInnerTexts(), ['e8=N+']);
+  assert.deepEqual(await page.locator('#moves .san:not(.gap)').allInnerTexts(), ['e8=R']);
   // Typed moves: SAN for Black's king, then the board's keyboard entry refuses an unknown move.
   await page.fill('#move-input', 'Kf7');
   await page.press('#move-input', 'Enter');
