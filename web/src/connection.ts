@@ -12,6 +12,7 @@ export class Connection {
   private lastSeq = 0;
   private nextReq = 1;
   private retry = 0;
+  private answered = false;
   private closed = false;
   private timer: number | undefined;
 
@@ -56,10 +57,11 @@ export class Connection {
     this.socket = socket;
     socket.onopen = () => {
       this.retry = 0;
+      // No `since` on a reconnect: the clocks kept running (or were stopped by a restart) while the socket was
+      // down, so the page needs the whole state with fresh clock readings, not only the events it missed (the
+      // server answers a hello with `since` by the missed events alone). Gaps while connected use `resync`.
       const hello: ClientMessage = { t: 'hello', v: PROTOCOL_VERSION, seats: this.tokens };
-      if (this.lastSeq > 0) hello.since = this.lastSeq;
       socket.send(JSON.stringify(hello));
-      this.handlers.status(true);
     };
     socket.onmessage = ev => {
       let msg: ServerMessage;
@@ -67,6 +69,11 @@ export class Connection {
         msg = JSON.parse(String(ev.data)) as ServerMessage;
       } catch {
         return;
+      }
+      // Connected means answered: the server's first message (the state after hello) is in.
+      if (!this.answered && msg.t === 'state') {
+        this.answered = true;
+        this.handlers.status(true);
       }
       if (msg.t === 'ping') {
         this.send({ t: 'pong', n: msg.n });
@@ -83,6 +90,7 @@ export class Connection {
     };
     socket.onclose = () => {
       if (this.socket !== socket) return;
+      this.answered = false;
       this.socket = null;
       this.handlers.status(false);
       if (this.closed) return;
