@@ -21,6 +21,7 @@ namespace {
 
 constexpr std::size_t HISTORY_EVENTS = 128;  // events kept for resync; older gaps get a full state
 constexpr int64_t MAX_LAG_MS = 500;
+constexpr std::size_t MAX_MESSAGE_BYTES = 4096;  // docs/protocol.md; the network layer enforces it first
 
 std::string error_text(int64_t req, bool has_req, const ProtocolError& e) {
   json::object o;
@@ -583,6 +584,13 @@ void GameService::Impl::hello(GameEntry& g, GameSession& s, const json::object& 
 
 void GameService::Impl::handle(GameSession& s, std::string_view text) {
   const auto started = std::chrono::steady_clock::now();
+  if (text.size() > MAX_MESSAGE_BYTES) {
+    ProtocolError e = simple_error("too_large");
+    e.data["limit"] = MAX_MESSAGE_BYTES;
+    s.peer->send(error_text(0, false, e));
+    ++errors_total;
+    return;
+  }
   json::error_code ec;
   json::value doc = json::parse(text, ec);
   if (ec) {
@@ -794,7 +802,7 @@ HttpAnswer GameService::Impl::create_game(std::string_view body) {
     const ProtocolError& e = parsed.error();
     json::object data = e.data;
     if (!e.detail.empty()) data["detail"] = e.detail;
-    return http_error(400, e.code == "bad_field" ? "bad_request" : e.code, data);
+    return http_error(400, e.code == "bad_message" ? "bad_request" : e.code, data);
   }
   Setup setup = std::move(*parsed);
   for (Color c : {WHITE, BLACK})

@@ -14,7 +14,7 @@ namespace tabiya::server {
 namespace json = boost::json;
 
 ProtocolError bad_field(std::string_view field, std::string_view expected, std::string detail) {
-  ProtocolError e{"bad_field", {}, std::move(detail)};
+  ProtocolError e{"bad_message", {}, std::move(detail)};
   e.data["field"] = field;
   if (!expected.empty()) e.data["expected"] = expected;
   return e;
