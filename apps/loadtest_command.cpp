@@ -85,7 +85,8 @@ class ServerProcess {
  public:
   ~ServerProcess() { stop(); }
 
-  bool start(const std::vector<std::string>& extra) {
+  // The server's standard error (one log line per game) goes to `log`.
+  bool start(const std::vector<std::string>& extra, const std::string& log) {
     std::vector<std::string> args{"/proc/self/exe", "serve", "--port", "0"};
     args.insert(args.end(), extra.begin(), extra.end());
     int out[2];
@@ -94,6 +95,7 @@ class ServerProcess {
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, out[1], 1);
     posix_spawn_file_actions_addclose(&actions, out[0]);
+    posix_spawn_file_actions_addopen(&actions, 2, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     std::vector<char*> argv;
     for (std::string& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
@@ -248,7 +250,9 @@ int loadtest(const LoadArguments& args) {
     std::vector<std::string> extra{"--data", data.string()};
     extra.insert(extra.end(), threads.begin(), threads.end());
     ServerProcess server;
-    if (!server.start(extra)) {
+    std::string log = (std::filesystem::temp_directory_path() / "tabiya-loadtest-server.log").string();
+    std::cout << "server log: " << log << "\n";
+    if (!server.start(extra, log)) {
       std::cerr << "tabiya loadtest: could not start tabiya serve\n";
       return 1;
     }
@@ -264,7 +268,7 @@ int loadtest(const LoadArguments& args) {
   std::vector<std::string> extra{"--echo"};
   extra.insert(extra.end(), threads.begin(), threads.end());
   ServerProcess echo;
-  if (!echo.start(extra)) {
+  if (!echo.start(extra, (std::filesystem::temp_directory_path() / "tabiya-loadtest-echo.log").string())) {
     std::cerr << "tabiya loadtest: could not start tabiya serve --echo\n";
     return 1;
   }

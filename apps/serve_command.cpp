@@ -9,8 +9,11 @@
 #include <string>
 #include <thread>
 
+#include <boost/asio/io_context.hpp>
 #include "commands.h"
+
 #include "server/echo_service.h"
+#include "server/game_service.h"
 #include "server/http_server.h"
 #include "server/static_files.h"
 
@@ -65,15 +68,24 @@ int serve(const ServeArguments& args) {
     std::cerr << "tabiya: " << loaded.error().message << "; serving the API only\n";
   }
 
+  // The game service's timers (flags, pings) run on the network's io_context and threads.
+  boost::asio::io_context io(options.threads);
   std::unique_ptr<server::Service> service;
   if (args.echo) {
     service = std::make_unique<server::EchoService>();
   } else {
-    std::cerr << "tabiya: the game service is not part of this build yet; serving the echo service\n";
-    service = std::make_unique<server::EchoService>();
+    server::GameServiceOptions game_options;
+    game_options.data_dir = args.data;
+    game_options.robot_threads = args.robot_threads;
+    try {
+      service = server::make_game_service(io, std::move(game_options));
+    } catch (const std::exception& e) {
+      std::cerr << "tabiya: " << e.what() << "\n";
+      return 1;
+    }
   }
 
-  server::HttpServer http(*service, std::move(files), options);
+  server::HttpServer http(io, *service, std::move(files), options);
   Result<uint16_t> port = http.start();
   if (!port) {
     std::cerr << "tabiya: " << port.error().message << "\n";

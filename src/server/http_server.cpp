@@ -510,6 +510,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   void on_read(beast::error_code ec, std::size_t) {
     busy_ = true;
+    head_ = false;
     if (ec == http::error::body_limit) {
       shared_.counters.http_too_large.fetch_add(1);
       Response res =
@@ -527,6 +528,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     shared_.counters.http_requests.fetch_add(1, std::memory_order_relaxed);
     Request req = parser_->release();
     host_ = std::string(req[http::field::host]);
+    head_ = req.method() == http::verb::head;
     if (websocket::is_upgrade(req)) return upgrade(std::move(req));
     Response res = answer(req);
     res.keep_alive(req.keep_alive());
@@ -536,7 +538,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   Response answer(const Request& req) {
     std::string_view target = req.target();
     std::string_view path = target.substr(0, target.find('?'));
-    bool get = req.method() == http::verb::get;
+    bool get = req.method() == http::verb::get || req.method() == http::verb::head;
     if (path == "/healthz") {
       if (shared_.stopping) return make_response(503, "text/plain; charset=utf-8", "stopping\n");
       return make_response(200, "text/plain; charset=utf-8", "ok\n");
@@ -614,6 +616,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   void send(Response&& res) {
     res.prepare_payload();
+    if (head_) {  // the headers of a GET, Content-Length included, without the body
+      std::size_t length = res.body().size();
+      res.body().clear();
+      res.content_length(length);
+    }
     res.set("Content-Security-Policy", content_security_policy(host_));
     res.set("X-Content-Type-Options", "nosniff");
     res.set("Referrer-Policy", "no-referrer");
@@ -640,6 +647,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::string host_;
   bool busy_ = false;
   bool upgraded_ = false;
+  bool head_ = false;
 };
 
 class Listener : public std::enable_shared_from_this<Listener> {

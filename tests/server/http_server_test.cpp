@@ -207,6 +207,25 @@ TEST_F(HttpServerTest, AssetsAreImmutableAndGzippedWhenAccepted) {
   EXPECT_TRUE(revalidated.body().empty());
 }
 
+TEST_F(HttpServerTest, HeadGivesTheHeadersOfGetWithoutTheBody) {
+  asio::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
+  stream.expires_after(std::chrono::seconds(5));
+  for (int i = 0; i < 2; ++i) {  // twice on one keep-alive connection: no stray body between the answers
+    http::request<http::empty_body> req{http::verb::head, "/assets/app-3f9a.js", 11};
+    req.set(http::field::host, host());
+    http::write(stream, req);
+    beast::flat_buffer buffer;
+    http::response_parser<http::empty_body> parser;
+    parser.skip(true);  // a HEAD answer has no body whatever its Content-Length
+    http::read(stream, buffer, parser);
+    EXPECT_EQ(parser.get().result_int(), 200);
+    EXPECT_EQ(parser.get()[http::field::content_length], std::to_string(script_.size()));
+    EXPECT_EQ(parser.get()[http::field::cache_control], "public, max-age=31536000, immutable");
+  }
+}
+
 TEST_F(HttpServerTest, UnknownPathsAreJson404s) {
   for (std::string target : {"/nope", "/assets/missing.js", "/assets/../index.html", "/g/a/b", "/index.html/x"}) {
     auto res = request(http::verb::get, target);
