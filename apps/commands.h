@@ -15,5 +15,7 @@ void add_bench_command(CLI::App& app);
 void add_match_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
 void add_ratings_command(CLI::App& app);
+void add_serve_command(CLI::App& app);
+void add_loadtest_command(CLI::App& app);
 
 }  // namespace tabiya::cli

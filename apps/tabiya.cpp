@@ -15,6 +15,8 @@ int main(int argc, char** argv) {
   tabiya::cli::add_match_command(app);
   tabiya::cli::add_tune_command(app);
   tabiya::cli::add_ratings_command(app);
+  tabiya::cli::add_serve_command(app);
+  tabiya::cli::add_loadtest_command(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }
