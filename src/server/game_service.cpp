@@ -760,7 +760,7 @@ void GameService::Impl::handle(GameSession& s, std::string_view text) {
       // The robot answers a draw offer at once: it accepts when it expects to lose.
       if (draw && change && !live.over() && live.robot_seat(~*by) && live.game().draw_offer() == *by) {
         const std::size_t before = live.game().moves().size();
-        const bool accept = g.robot_score < -150;
+        const bool accept = play::robot_accepts_draw(g.robot_score);
         auto answer = accept ? live.draw_accept(~*by) : live.draw_decline(~*by);
         json::object e;
         if (answer && answer->declined) {
