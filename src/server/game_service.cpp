@@ -19,7 +19,7 @@ namespace json = boost::json;
 
 namespace {
 
-constexpr std::size_t HISTORY_EVENTS = 128;  // events kept for resync; older gaps get a full state
+constexpr std::size_t HISTORY_EVENTS = 64;  // events kept for resync; older gaps get a full state
 constexpr int64_t MAX_LAG_MS = 500;
 constexpr std::size_t MAX_MESSAGE_BYTES = 4096;  // docs/protocol.md; the network layer enforces it first
 
