@@ -236,6 +236,7 @@ Answer<Change> LiveGame::apply(const Action& a) {
       const Millis before = game_->clock() ? game_->clock()->remaining(~a.by) : Millis{0};
       auto verdict = game_->claim_draw(a.by, a.ground, intended);
       if (!verdict) return laws_refusal(verdict.error());
+      change.explanation = verdict->explanation;
       if (!verdict->upheld) {
         change.claim_rejected = true;
         if (game_->clock()) change.added = game_->clock()->remaining(~a.by) - before;

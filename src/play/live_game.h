@@ -40,6 +40,11 @@ namespace tabiya::play {
 inline constexpr Millis MAX_LAG_ALLOWANCE{500};
 inline constexpr int64_t DAY_MS = 24LL * 60 * 60 * 1000;
 
+// The robot accepts a draw offer only when it expects to lose: its last
+// evaluation (its own view, centipawns) is this bad or worse.
+inline constexpr int ROBOT_ACCEPTS_DRAW_AT = -150;
+inline bool robot_accepts_draw(int robot_score) { return robot_score <= ROBOT_ACCEPTS_DRAW_AT; }
+
 struct Seat {
   bool robot = false;
   int level = 0;  // robot only: 1..10 (engine/levels.h)
@@ -101,8 +106,9 @@ struct Change {
   bool offer = false;      // an offer stands now
   bool declined = false;   // an offer was declined
   bool claim_rejected = false;
-  Millis added{0};     // claim rejected: time given to the opponent (Art. 9.5)
-  bool ended = false;  // the game is over now
+  Millis added{0};          // claim rejected: time given to the opponent (Art. 9.5)
+  std::string explanation;  // a claim's verdict, in words
+  bool ended = false;       // the game is over now
 };
 
 class GameTime final : public TimeSource {

@@ -19,7 +19,7 @@ namespace json = boost::json;
 
 namespace {
 
-constexpr std::size_t HISTORY_EVENTS = 128;  // events kept for resync; older gaps get a full state
+constexpr std::size_t HISTORY_EVENTS = 64;  // events kept for resync; older gaps get a full state
 constexpr int64_t MAX_LAG_MS = 500;
 constexpr std::size_t MAX_MESSAGE_BYTES = 4096;  // docs/protocol.md; the network layer enforces it first
 
@@ -42,6 +42,27 @@ HttpAnswer json_answer(int status, const json::value& body) {
   a.status = status;
   a.body = json::serialize(body);
   return a;
+}
+
+json::object review_json(const ReviewState& state) {
+  json::object o;
+  o["status"] = state.status;
+  o["engine"] = state.engine.empty() ? json::value(nullptr) : json::value(state.engine);
+  json::array plies;
+  for (const PlyReview& p : state.plies) {
+    json::object r;
+    r["ply"] = p.ply;
+    r["cp"] = p.cp ? json::value(*p.cp) : json::value(nullptr);
+    r["mate"] = p.mate ? json::value(*p.mate) : json::value(nullptr);
+    r["best"] = p.best.empty() ? json::value(nullptr) : json::value(p.best);
+    r["best_san"] = p.best_san.empty() ? json::value(nullptr) : json::value(p.best_san);
+    json::array line;
+    for (const std::string& m : p.line) line.push_back(json::value(m));
+    r["line"] = std::move(line);
+    plies.push_back(std::move(r));
+  }
+  o["plies"] = std::move(plies);
+  return o;
 }
 
 HttpAnswer http_error(int status, std::string code, json::object data = {}) {
@@ -94,6 +115,7 @@ struct GameService::Impl {
         store(std::move(s)),
         time(options.time ? options.time : std::make_shared<SteadyTimeSource>()),
         robots(options.robot_threads),
+        reviewer(options.review),
         ping_timer(io) {}
 
   boost::asio::io_context& io;
@@ -101,6 +123,7 @@ struct GameService::Impl {
   std::shared_ptr<GameStore> store;
   std::shared_ptr<const TimeSource> time;
   RobotPool robots;
+  Reviewer reviewer;
   boost::asio::steady_timer ping_timer;
 
   mutable std::mutex games_mutex;
@@ -737,7 +760,7 @@ void GameService::Impl::handle(GameSession& s, std::string_view text) {
       // The robot answers a draw offer at once: it accepts when it expects to lose.
       if (draw && change && !live.over() && live.robot_seat(~*by) && live.game().draw_offer() == *by) {
         const std::size_t before = live.game().moves().size();
-        const bool accept = g.robot_score < -150;
+        const bool accept = play::robot_accepts_draw(g.robot_score);
         auto answer = accept ? live.draw_accept(~*by) : live.draw_decline(~*by);
         json::object e;
         if (answer && answer->declined) {
@@ -938,8 +961,17 @@ HttpAnswer GameService::http(const HttpRequest& request) {
     return impl_->pgn(*g);
   }
   if (what == "review") {
-    json::object o{{"status", "none"}, {"engine", nullptr}, {"plies", json::array{}}};
-    return json_answer(request.method == "POST" ? 202 : 200, o);
+    ReviewState state;
+    if (request.method == "POST") {
+      std::lock_guard lock(g->mutex);
+      if (!g->live->over()) return http_error(409, "not_allowed", {{"reason", "not_over"}});
+      state = impl_->reviewer.request(g->id, g->live->game().start_position(), g->live->move_list());
+    } else if (request.method == "GET") {
+      state = impl_->reviewer.state(g->id);
+    } else {
+      return http_error(405, "method_not_allowed");
+    }
+    return json_answer(request.method == "POST" ? 202 : 200, review_json(state));
   }
   return http_error(404, "not_found");
 }
@@ -1020,6 +1052,7 @@ void GameService::write_metrics(std::string& out) {
 void GameService::shutdown() {
   if (impl_->stopping.exchange(true)) return;
   impl_->robots.stop();
+  impl_->reviewer.stop();
   impl_->ping_timer.cancel();
   std::vector<std::shared_ptr<GameEntry>> all;
   {

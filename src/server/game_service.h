@@ -23,6 +23,7 @@
 #include "core/result.h"
 #include "laws/time_source.h"
 #include "server/game_store.h"
+#include "server/review.h"
 #include "server/service.h"
 
 namespace tabiya::server {
@@ -45,6 +46,8 @@ struct GameServiceOptions {
   int64_t robot_movetime_ms = 1000;
   // How often each connection is pinged to measure its lag; 0 turns it off.
   std::chrono::milliseconds ping_interval{5000};
+  // The engine review of finished games (one low-priority thread).
+  ReviewOptions review;
   // One JSON line per game start and end; empty: standard error.
   std::function<void(const std::string&)> log;
 };

@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <set>
+#include <thread>
 
 #include "server/tokens.h"
 #include "service_test_support.h"
@@ -336,6 +337,43 @@ TEST_F(GameServiceTest, PgnHasClockAndElapsedComments) {
   EXPECT_NE(pgn.body.find("1. e4"), std::string::npos);
   ASSERT_FALSE(pgn.headers.empty());
   EXPECT_EQ(pgn.headers[0].first, "Content-Disposition");
+}
+
+}  // namespace
+}  // namespace tabiya::server::testing
+
+namespace tabiya::server::testing {
+namespace {
+
+namespace json = boost::json;
+using ReviewTest = ServiceFixture;
+
+TEST_F(ReviewTest, AFinishedGameIsReviewedPlyByPly) {
+  json::object g = create(R"({"v":1,"opponent":"hotseat","time":"none"})");
+  const std::string id = str(g.at("id"));
+  Client c = connect(id);
+  hello(c, {seat(g, "white"), seat(g, "black")});
+  EXPECT_EQ(service_->http({"POST", "/api/games/" + id + "/review", ""}).status, 409);  // not over yet
+  int ply = 0;
+  for (const char* m : {"f2f3", "e7e5", "g2g4", "d8h4"}) move(c, m, ply++);
+  HttpAnswer queued = service_->http({"POST", "/api/games/" + id + "/review", ""});
+  EXPECT_EQ(queued.status, 202);
+  json::object review;
+  for (int i = 0; i < 500; ++i) {
+    review = json::parse(service_->http({"GET", "/api/games/" + id + "/review", ""}).body).as_object();
+    if (review.at("status").as_string() == "done") break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_EQ(str(review.at("status")), "done");
+  EXPECT_EQ(str(review.at("engine")), "tabiya");
+  const json::array& plies = review.at("plies").as_array();
+  ASSERT_EQ(plies.size(), 5u);
+  // After 2. g4 Black mates in one: the evaluation says so from White's side; after Qh4# White is mated.
+  EXPECT_EQ(plies[3].as_object().at("mate").as_int64(), -1);
+  EXPECT_EQ(plies[4].as_object().at("mate").as_int64(), 0);
+  // Before 2. g4 the engine preferred another move.
+  EXPECT_NE(str(plies[3].as_object().at("best")), "g2g4");
+  EXPECT_EQ(str(plies[4].as_object().at("best")), "d8h4");
 }
 
 }  // namespace

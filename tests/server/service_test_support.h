@@ -68,6 +68,9 @@ class ServiceFixture : public ::testing::Test {
     options.robot_threads = 1;
     options.ping_interval = std::chrono::milliseconds(0);
     options.robot_movetime_ms = 20;
+    options.review.engine = "tabiya";
+    options.review.depth = 3;
+    options.review.lowest_priority = false;
     options.random = [this] { return ++random_; };
     options.wall_clock = [] { return int64_t{1'700'000'000'000}; };
     options.log = [this](const std::string& line) { log_.push_back(line); };
