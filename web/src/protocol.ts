@@ -129,8 +129,8 @@ export interface ReviewPly {
 }
 
 export interface Review {
-  status: 'queued' | 'running' | 'done' | 'none';
-  engine?: string;
+  status: 'queued' | 'running' | 'done' | 'none' | 'failed';
+  engine?: string | null;
   plies: ReviewPly[];
 }
 

@@ -6,12 +6,15 @@ import type { Game, Review, ReviewPly } from './protocol';
 const SVG = 'http://www.w3.org/2000/svg';
 const CAP = 1000; // centipawns shown at the graph's edge
 
-function score(p: ReviewPly): number {
+/** White's view; `mate` 0 means the side to move after the ply is mated on the board (the mover mated). */
+function score(p: ReviewPly, whiteMovedLast = p.ply % 2 === 1): number {
+  if (p.mate === 0) return whiteMovedLast ? CAP : -CAP;
   if (p.mate !== null) return p.mate > 0 ? CAP : -CAP;
   return Math.max(-CAP, Math.min(CAP, p.cp ?? 0));
 }
 
 function evalText(p: ReviewPly): string {
+  if (p.mate === 0) return '#';
   if (p.mate !== null) return (p.mate > 0 ? '+' : '-') + t('review.mate', { n: Math.abs(p.mate) });
   const pawns = (p.cp ?? 0) / 100;
   return (pawns > 0 ? '+' : '') + pawns.toFixed(2);
@@ -38,6 +41,10 @@ export function startReview(id: string, game: Game, box: HTMLElement, san: (s: s
         await fetch(url, { method: 'POST' });
       }
       tries++;
+      if (review.status === 'failed') {
+        status.textContent = t('review.failed');
+        return;
+      }
       if (review.status === 'done') {
         draw(review, game, box, san);
         return;
@@ -67,6 +74,7 @@ function draw(review: Review, game: Game, box: HTMLElement, san: (s: string) => 
   const plies = [...review.plies].sort((a, b) => a.ply - b.ply);
   const startBlack = game.start_fen.split(' ')[1] === 'b';
   const startNumber = Number(game.start_fen.split(' ')[5] ?? '1') || 1;
+  const white = (p: ReviewPly): number => score(p, (p.ply - 1 + (startBlack ? 1 : 0)) % 2 === 0);
   const width = 300;
   const height = 100;
   const n = Math.max(1, game.moves.length);
@@ -78,7 +86,7 @@ function draw(review: Review, game: Game, box: HTMLElement, san: (s: string) => 
   svg.setAttribute('aria-label', t('review.graph'));
   svg.setAttribute('preserveAspectRatio', 'none');
   const area = document.createElementNS(SVG, 'path');
-  const points = plies.map(p => `${x(p.ply).toFixed(1)},${y(score(p)).toFixed(1)}`);
+  const points = plies.map(p => `${x(p.ply).toFixed(1)},${y(white(p)).toFixed(1)}`);
   if (points.length > 0) {
     area.setAttribute('d', `M0,${height} L${points.join(' L')} L${x(plies[plies.length - 1]!.ply).toFixed(1)},${height} Z`);
     area.setAttribute('class', 'white-area');
@@ -99,7 +107,7 @@ function draw(review: Review, game: Game, box: HTMLElement, san: (s: string) => 
     if (p.ply === 0) continue;
     const dot = document.createElementNS(SVG, 'circle');
     dot.setAttribute('cx', x(p.ply).toFixed(1));
-    dot.setAttribute('cy', y(score(p)).toFixed(1));
+    dot.setAttribute('cy', y(white(p)).toFixed(1));
     dot.setAttribute('r', '2');
     const title = document.createElementNS(SVG, 'title');
     const played = game.moves[p.ply - 1];
@@ -118,7 +126,7 @@ function draw(review: Review, game: Game, box: HTMLElement, san: (s: string) => 
     const best = after?.best ?? null;
     if (!before || !after || best === null || best === played.uci) continue;
     const whiteMoved = (ply - 1 + (startBlack ? 1 : 0)) % 2 === 0;
-    const loss = (score(before) - score(after)) * (whiteMoved ? 1 : -1);
+    const loss = (white(before) - white(after)) * (whiteMoved ? 1 : -1);
     if (loss < 50) continue;
     const li = document.createElement('li');
     li.textContent = t('review.better', {
