@@ -40,6 +40,7 @@ function route(): void {
   const fromLink = tokensFromFragment();
   if (fromLink.length > 0) seats.add(id, fromLink);
   current.set(id);
+  document.body.classList.remove('home');
   showForm(false);
   $('btn-resume').hidden = true;
   view = new GameView(id, seats.get(id), {
@@ -50,6 +51,7 @@ function route(): void {
 }
 
 function showHome(): void {
+  document.body.classList.add('home');
   $('game').hidden = true;
   showForm(true);
   $('status').textContent = '';
