@@ -1,8 +1,9 @@
 # tabiya. Quick start: `make run` to play, `make test` to check everything.
 # Every target installs the Debian packages it needs first (scripts/install-deps.sh).
 #
-#   make run      build (release, build/) and start a game: asks robot (level, colour) or person;
-#                 make run ARGS="--robot 5 --tc 5+3" passes the flags to `tabiya play` instead
+#   make run      build (release, build/) and the web app (web/dist), then start the game server on port 8080:
+#                 "tabiya: open http://localhost:8080"; make run ARGS="--threads 2" passes flags to `tabiya serve`.
+#                 The game at this terminal is `build/tabiya play`.
 #   make test     unit tests (release and ASan+UBSan), perft smoke, libFuzzer smoke runs
 #   make build    release build only
 #   make bench    Google Benchmark suite and perft speed against Stockfish

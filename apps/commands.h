@@ -16,5 +16,7 @@ void add_match_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
 void add_ratings_command(CLI::App& app);
 void add_tournament_command(CLI::App& app);
+void add_serve_command(CLI::App& app);
+void add_loadtest_command(CLI::App& app);
 
 }  // namespace tabiya::cli

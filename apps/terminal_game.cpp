@@ -13,12 +13,14 @@
 #include "core/chess960.h"
 #include "core/fen.h"
 #include "core/movegen.h"
+#include "core/uci_move.h"
 #include "engine/search.h"
 #include "laws/game.h"
 #include "laws/game_record.h"
 #include "notation/move_reader.h"
 #include "notation/pgn_writer.h"
 #include "notation/san.h"
+#include "play/live_game.h"
 
 namespace tabiya::cli {
 namespace {
@@ -84,13 +86,20 @@ std::string clock_text(Millis remaining) {
   return buffer;
 }
 
-// Casual play under the chosen edition's Laws: takebacks allowed unless the
-// game has clocks.
-GameOptions game_options(const PlayOptions& options) {
-  GameOptions game;
-  game.rules = options.rules;
-  if (options.time_control && options.time_control->has_clock()) game.time_control = options.time_control;
-  return game;
+// The game the players drive: casual play under the chosen edition's Laws,
+// takebacks allowed unless the game has clocks; the robot's seat if any.
+std::unique_ptr<play::LiveGame> make_live_game(const PlayOptions& options, const Position& start) {
+  play::StartOptions o;
+  o.start = start;
+  o.chess960 = options.chess960;
+  o.rules = options.rules;
+  if (options.time_control && options.time_control->has_clock()) o.time_control = options.time_control;
+  o.casual = !o.time_control;
+  if (options.robot) o.seats[options.robot->color] = play::Seat{true, options.robot->level};
+  auto live = play::LiveGame::create(std::move(o), options.time_source);
+  // A start position is always playable here: it was parsed and checked before, and there are no start moves.
+  (void)live.value()->start();
+  return std::move(live.value());
 }
 
 class TerminalGame {
@@ -100,7 +109,7 @@ class TerminalGame {
         out_(out),
         options_(options),
         bottom_(options.flipped ? BLACK : WHITE),
-        game_(start, game_options(options), options.time_source) {
+        live_(make_live_game(options, start)) {
     if (options.robot) {
       engine::EngineOptions engine_options;
       engine_options.level = options.robot->level;
@@ -116,7 +125,7 @@ class TerminalGame {
     else out_ << "tabiya play: two players, one board. Type a move (e4, Nf3, O-O, e2e4) or 'help'.\n\n";
     show_board();
     std::string line;
-    while (!game_.is_over()) {
+    while (!game().is_over()) {
       if (robot_to_move()) {
         if (flag_fell()) break;
         robot_move();
@@ -135,7 +144,8 @@ class TerminalGame {
   }
 
  private:
-  const Position& current() const { return game_.position(); }
+  const Game& game() const { return live_->game(); }
+  const Position& current() const { return game().position(); }
   bool robot_to_move() const { return robot_ && to_move() == options_.robot->color; }
 
   // The robot thinks on the game so far (repetitions included), under the
@@ -143,36 +153,22 @@ class TerminalGame {
   // rules allow one and it does not expect to win.
   void robot_move() {
     const Color us = to_move();
-    engine::SearchLimits limits;
-    if (const Clock* clock = game_.clock()) {
-      for (Color c : {WHITE, BLACK}) {
-        limits.time[c] = clock->remaining(c).count();
-        const TimePeriod& period = clock->time_control().periods()[clock->period_index(c)];
-        if (period.mode == BonusMode::FISCHER) limits.increment[c] = period.bonus.count();
-        if (c == us && (period.mode == BonusMode::SIMPLE_DELAY || period.mode == BonusMode::BRONSTEIN_DELAY))
-          limits.delay = period.bonus.count();
-      }
-      limits.movestogo = clock->moves_to_control(us).value_or(0);
-    } else {
-      limits.movetime = options_.robot->movetime;
-    }
-    std::vector<Move> moves;
-    for (const MoveRecord& record : game_.moves()) moves.push_back(record.move);
-    robot_->set_position(game_.start_position(), moves);
+    const engine::SearchLimits limits = live_->robot_limits(options_.robot->movetime);
+    robot_->set_position(game().start_position(), live_->move_list());
     const engine::SearchResult result = robot_->search(limits);
     if (!result.best.is_ok()) return;  // no legal move: the game is already over
     last_robot_score_ = result.score;
     if (result.score <= 0) {
       std::optional<ClaimGround> ground;
-      if (game_.can_claim_threefold(result.best)) ground = ClaimGround::THREEFOLD_REPETITION;
-      else if (game_.can_claim_fifty_moves(result.best)) ground = ClaimGround::FIFTY_MOVES;
+      if (game().can_claim_threefold(result.best)) ground = ClaimGround::THREEFOLD_REPETITION;
+      else if (game().can_claim_fifty_moves(result.best)) ground = ClaimGround::FIFTY_MOVES;
       if (ground) {
         out_ << "The robot claims a draw.\n";
         const std::string label = move_label(result.best);
         note_thought(label, result);
-        const std::size_t before = game_.moves().size();
-        report_failure(game_.claim_draw(us, *ground, result.best));
-        if (game_.moves().size() > before) labels_.push_back(label);
+        const std::size_t before = game().moves().size();
+        report_failure(live_->claim(us, *ground, to_uci(result.best, current())));
+        if (game().moves().size() > before) labels_.push_back(label);
         return;
       }
     }
@@ -214,7 +210,7 @@ class TerminalGame {
   }
   Color to_move() const { return current().side_to_move(); }
   // True when the opponent of the side to move has offered a draw that stands.
-  bool offer_to_answer() const { return game_.draw_offer() == ~to_move(); }
+  bool offer_to_answer() const { return game().draw_offer() == ~to_move(); }
 
   bool read_line(std::string& line) {
     if (!std::getline(in_, line)) return false;
@@ -224,21 +220,21 @@ class TerminalGame {
 
   std::string prompt() const {
     const std::string dots = to_move() == WHITE ? "." : "...";
-    const std::string clocks = game_.clock() ? " [" + clocks_text() + "]" : "";
+    const std::string clocks = game().clock() ? " [" + clocks_text() + "]" : "";
     return color_name(to_move()) + " to move (" + std::to_string(current().fullmove_number()) + dots + ")" + clocks +
            ": ";
   }
 
   // "White 4:57, Black 5:03"; only for games with clocks.
   std::string clocks_text() const {
-    const Clock& clock = *game_.clock();
+    const Clock& clock = *game().clock();
     return "White " + clock_text(clock.remaining(WHITE)) + ", Black " + clock_text(clock.remaining(BLACK));
   }
 
   // Ends the game if the side to move has run out of time; says whose flag fell.
   bool flag_fell() {
-    if (!game_.check_flag()) return false;
-    const std::optional<Color> loser = game_.outcome()->culprit;
+    if (!live_->check_time()) return false;
+    const std::optional<Color> loser = game().outcome()->culprit;
     out_ << '\n' << (loser ? color_name(*loser) + "'s flag has fallen." : std::string("A flag has fallen.")) << '\n';
     return true;
   }
@@ -246,9 +242,9 @@ class TerminalGame {
   void show_board() {
     out_ << board_diagram(current(), {options_.style, bottom_});
     if (!labels_.empty()) out_ << "Last move: " << labels_.back() << '\n';
-    if (game_.clock()) out_ << "Clocks: " << clocks_text() << '\n';
+    if (game().clock()) out_ << "Clocks: " << clocks_text() << '\n';
     // Checkmate is announced as the result instead.
-    if (current().in_check() && !game_.is_over()) out_ << color_name(to_move()) << " is in check.\n";
+    if (current().in_check() && !game().is_over()) out_ << color_name(to_move()) << " is in check.\n";
     if (offer_to_answer())
       out_ << color_name(~to_move()) << " offers a draw: " << color_name(to_move())
            << ", answer yes or no, or play a move to decline.\n";
@@ -279,7 +275,7 @@ class TerminalGame {
     } else if (word == "moves") {
       list_moves();
     } else if (word == "resign") {
-      report_failure(game_.resign(to_move()));
+      report_failure(live_->resign(to_move()));
     } else if (word == "draw") {
       return draw();
     } else if (word == "claim" || word.rfind("claim ", 0) == 0) {
@@ -295,6 +291,10 @@ class TerminalGame {
   template <class T>
   void report_failure(const Result<T>& done) {
     if (!done) out_ << done.error().message << '\n';
+  }
+  template <class T>
+  void report_failure(const play::Answer<T>& done) {
+    if (!done) out_ << done.error().detail << '\n';
   }
 
   void try_move(const std::string& text) {
@@ -319,7 +319,7 @@ class TerminalGame {
   void play(Move m) {
     const bool declines = offer_to_answer();
     std::string label = move_label(m);
-    const Result<bool> played = game_.play(m);
+    const auto played = live_->move(to_move(), to_uci(m, current()));
     if (!played) return report_failure(played);
     labels_.push_back(std::move(label));
     // Moving instead of answering rejects the offer (FIDE 2014 Art. 9.1.b.1).
@@ -329,25 +329,28 @@ class TerminalGame {
   }
 
   void undo() {
-    // Against the robot, take back its reply too, so it is your move again.
-    if (robot_ && labels_.size() < 2) {
+    // Takebacks would undo clock time, so a timed game refuses them (it is not casual).
+    if (game().clock()) {
+      out_ << "takeback is not possible in a game with clocks\n";
+      return;
+    }
+    // Against the robot the takeback is granted at once and takes back its reply
+    // too, so it is your move again; between two people at one board the opponent
+    // agrees by typing undo with the player.
+    if (labels_.empty() || (robot_ && labels_.size() < 2)) {
       out_ << "Nothing to undo.\n";
       return;
     }
-    if (robot_) {
-      const Result<bool> first = game_.takeback();
-      if (!first) return report_failure(first);
+    const std::size_t before = game().moves().size();
+    const Color asker = robot_ ? ~options_.robot->color : ~to_move();
+    auto taken = live_->takeback_offer(asker);
+    if (taken && !robot_) taken = live_->takeback_accept(~asker);
+    if (!taken) return report_failure(taken);
+    for (std::size_t n = game().moves().size(); n < before && !labels_.empty(); ++n) {
       out_ << "Took back " << labels_.back() << ".\n";
       labels_.pop_back();
     }
-    if (labels_.empty()) {
-      out_ << "Nothing to undo.\n";
-      return;
-    }
-    const Result<bool> taken = game_.takeback();
-    if (!taken) return report_failure(taken);
-    out_ << "Took back " << labels_.back() << ".\n\n";
-    labels_.pop_back();
+    out_ << '\n';
     show_board();
   }
 
@@ -360,23 +363,23 @@ class TerminalGame {
       answer_offer(true);
       return true;
     }
-    if (game_.can_claim_threefold()) {
-      report_failure(game_.claim_draw(offerer, ClaimGround::THREEFOLD_REPETITION));
+    if (game().can_claim_threefold()) {
+      report_failure(live_->claim(offerer, ClaimGround::THREEFOLD_REPETITION));
       return true;
     }
-    if (game_.can_claim_fifty_moves()) {
-      report_failure(game_.claim_draw(offerer, ClaimGround::FIFTY_MOVES));
+    if (game().can_claim_fifty_moves()) {
+      report_failure(live_->claim(offerer, ClaimGround::FIFTY_MOVES));
       return true;
     }
-    if (const Result<bool> offered = game_.offer_draw(offerer); !offered) {
+    if (const auto offered = live_->draw_offer(offerer); !offered) {
       report_failure(offered);
       return true;
     }
     out_ << color_name(offerer) << " offers a draw.\n";
     if (robot_) {
       // The robot accepts only when it expects to lose.
-      const bool accept = last_robot_score_ <= -150;
-      report_failure(accept ? game_.accept_draw(~offerer) : game_.decline_draw(~offerer));
+      const bool accept = play::robot_accepts_draw(last_robot_score_);
+      report_failure(accept ? live_->draw_accept(~offerer) : live_->draw_decline(~offerer));
       out_ << "The robot " << (accept ? "accepts" : "declines") << " the draw.\n";
       return true;
     }
@@ -390,7 +393,7 @@ class TerminalGame {
       if (flag_fell()) return true;
       const std::string word = ascii_lower(answer);
       if (is_yes(word) || is_no(word)) {
-        report_failure(is_yes(word) ? game_.accept_draw(~offerer) : game_.decline_draw(~offerer));
+        report_failure(is_yes(word) ? live_->draw_accept(~offerer) : live_->draw_decline(~offerer));
         if (is_no(word)) out_ << color_name(~offerer) << " declines the draw.\n";
         return true;
       }
@@ -427,16 +430,16 @@ class TerminalGame {
       intended = parsed.value();
       label = move_label(*intended);
     }
-    const ClaimGround ground = !game_.can_claim_threefold(intended) && game_.can_claim_fifty_moves(intended)
+    const ClaimGround ground = !game().can_claim_threefold(intended) && game().can_claim_fifty_moves(intended)
                                    ? ClaimGround::FIFTY_MOVES
                                    : ClaimGround::THREEFOLD_REPETITION;
-    const std::size_t events_before = game_.events().size();
-    const std::size_t moves_before = game_.moves().size();
-    const Result<ClaimVerdict> verdict = game_.claim_draw(to_move(), ground, intended);
+    const std::size_t events_before = game().events().size();
+    const std::size_t moves_before = game().moves().size();
+    const auto verdict = live_->claim(to_move(), ground, intended ? to_uci(*intended, current()) : std::string());
     if (!verdict) return report_failure(verdict);
-    const bool moved = game_.moves().size() > moves_before;
+    const bool moved = game().moves().size() > moves_before;
     if (moved) labels_.push_back(std::move(label));
-    if (verdict.value().upheld) {
+    if (!verdict->claim_rejected) {
       // The result is announced next; show the position the intended move reached.
       if (moved) {
         out_ << '\n';
@@ -444,15 +447,15 @@ class TerminalGame {
       }
       return;
     }
-    out_ << "Claim rejected: " << verdict.value().explanation << ".\n";
-    if (game_.clock()) {
-      for (std::size_t i = events_before; i < game_.events().size(); ++i) {
-        const GameEvent& event = game_.events()[i];
+    out_ << "Claim rejected: " << verdict->explanation << ".\n";
+    if (game().clock()) {
+      for (std::size_t i = events_before; i < game().events().size(); ++i) {
+        const GameEvent& event = game().events()[i];
         if (event.kind == GameEventKind::TIME_ADDED && event.player)
           out_ << color_name(*event.player) << " gets extra time: " << event.detail << ".\n";
       }
     }
-    if (game_.is_over()) return;
+    if (game().is_over()) return;
     out_ << '\n';
     show_board();
   }
@@ -462,7 +465,7 @@ class TerminalGame {
       out_ << "There is no draw offer to answer.\n";
       return;
     }
-    report_failure(accept ? game_.accept_draw(to_move()) : game_.decline_draw(to_move()));
+    report_failure(accept ? live_->draw_accept(to_move()) : live_->draw_decline(to_move()));
     if (!accept) out_ << color_name(to_move()) << " declines the draw.\n";
   }
 
@@ -498,7 +501,7 @@ class TerminalGame {
   }
 
   void announce_result() {
-    out_ << announcement(*game_.outcome(), options_.rules, options_.style) << "\n\n" << pgn();
+    out_ << announcement(*game().outcome(), options_.rules, options_.style) << "\n\n" << pgn();
     explain();
   }
 
@@ -523,7 +526,7 @@ class TerminalGame {
     tags.set("Black", options_.black);
     PgnWriteOptions format;
     format.max_line_length = 79;  // PGN standard 8.2.2: export lines stay under 80 columns
-    auto text = write_pgn(game_to_pgn(game_, tags), format);
+    auto text = write_pgn(game_to_pgn(game(), tags), format);
     // Every move was legal when played, so writing cannot fail; say so if it does.
     return text ? text.value() : "PGN export failed: " + text.error().message + '\n';
   }
@@ -532,7 +535,8 @@ class TerminalGame {
   std::ostream& out_;
   const PlayOptions& options_;
   Color bottom_;
-  Game game_;
+  // The game being played: the one object the server drives too (play/live_game.h).
+  std::unique_ptr<play::LiveGame> live_;
   std::vector<std::string> labels_;  // "12. e4" for each move played, in the chosen letters
   struct Thought {
     std::string label;  // the robot's move, "12... Nf6"

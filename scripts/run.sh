@@ -1,40 +1,34 @@
 #!/usr/bin/env bash
-# `make run`: builds tabiya and starts a game at this terminal.
+# `make run`: builds tabiya and the web app, then starts the game server on port 8080 and prints
 #
-#   make run                      asks: against the robot (and its level and your colour) or a person next to you
-#   make run ARGS="--robot 5"     passes ARGS to `tabiya play` without asking (see `build/tabiya play --help`)
+#   tabiya: open http://localhost:8080
 #
-# Without a terminal on standard input (a script feeding moves) nothing is asked
-# and `tabiya play` starts a game between two people.
+# Open that page to play (the robot, a person on this device, or a person by invite link). Ctrl-C stops the server;
+# unfinished games are kept in the data directory and come back on the next start.
+#
+#   make run ARGS="--port 9000 --threads 2"   passes ARGS to `tabiya serve` (see `build/tabiya serve --help`)
+#   TABIYA_DATA=DIR make run                  keeps the games in DIR (default build/data)
+#
+# The game at this terminal is `build/tabiya play` (see the README).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 bash "$ROOT/scripts/build.sh" release tabiya
 TABIYA=${BUILD_DIR:-$ROOT/build}/tabiya
 
-if (($# > 0)) || [[ ! -t 0 ]]; then
-  exec "$TABIYA" play "$@"
-fi
-
-# ask PROMPT DEFAULT VALID_REGEX: reads an answer until it matches; empty means DEFAULT.
-ask() {
-  local answer
-  while true; do
-    read -r -p "$1 [$2]: " answer || exit 0
-    answer=${answer:-$2}
-    if [[ "$answer" =~ ^($3)$ ]]; then
-      echo "$answer"
-      return
+if [[ -f "$ROOT/web/package.json" ]]; then
+  (
+    cd "$ROOT/web"
+    # npm ci only when the lock file changed since the last install.
+    if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
+      npm ci --no-audit --no-fund
     fi
-    echo "  please answer one of: ${3//|/, }" >&2
-  done
-}
-
-echo "tabiya: chess under the FIDE Laws"
-opponent=$(ask "Play against the robot (r) or a person next to you (p)?" r 'r|p')
-if [[ "$opponent" == p ]]; then
-  exec "$TABIYA" play
+    npm run build
+  )
+else
+  echo "run: web/package.json not found: the server starts without the web app (API and WebSockets only)" >&2
 fi
-level=$(ask "Robot level, 1 (beginner) to 10 (full strength)" 3 '[1-9]|10')
-color=$(ask "Your colour: white, black or random" white 'white|black|random')
-exec "$TABIYA" play --robot "$level" --color "$color"
+
+data=${TABIYA_DATA:-${BUILD_DIR:-$ROOT/build}/data}
+mkdir -p "$data"
+exec "$TABIYA" serve --port 8080 --data "$data" --web "$ROOT/web/dist" "$@"

@@ -2,6 +2,8 @@
 # Everything `make test` checks, in order, with a summary at the end:
 #   1. release build (build/) and all unit tests
 #   2. CLI smoke: `tabiya perft 4` from the start position must report 197281 nodes
+#   2b. web app: npm ci when needed, esbuild build into web/dist/, browser tests (playwright-core driving
+#       Debian's chromium against build/tabiya serve); screenshots in build/screenshots/
 #   3. ASan + UBSan build (build-asan/) and the unit tests under it, minus PerftDeep.*
 #   4. libFuzzer targets built with clang-16 (build-fuzz/), each run briefly on its seed corpus
 # A failing stage does not stop the later ones that do not depend on it, so one
@@ -56,6 +58,31 @@ run_gtest() {
   fi
 }
 
+# run_web_tests: web/test.sh (npm ci if needed, build, browser tests); counts node's TAP "# pass"/"# fail".
+run_web_tests() {
+  local log=$BUILD_DIR/web-tests.log t0=$SECONDS rc ok bad
+  if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    fail "browser tests" "node and npm are missing (scripts/install-deps.sh installs them)"
+    return
+  fi
+  TABIYA_BIN="$BUILD_DIR/tabiya" timeout "${WEB_TEST_TIMEOUT:-900}" bash web/test.sh </dev/null 2>&1 | tee "$log"
+  rc=${PIPESTATUS[0]}
+  ok=$(grep -oE '^# pass [0-9]+' "$log" | tail -n 1 | grep -oE '[0-9]+$' || true)
+  bad=$(grep -oE '^# fail [0-9]+' "$log" | tail -n 1 | grep -oE '[0-9]+$' || true)
+  ok=${ok:-0}
+  bad=${bad:-0}
+  passed=$((passed + ok))
+  if ((rc == 0 && bad == 0 && ok > 0)); then
+    record PASS "browser tests" "$ok tests ($((SECONDS - t0))s), screenshots in build/screenshots/"
+  elif [[ -z $(grep -E '^# (pass|fail) ' "$log" || true) ]]; then
+    failed=$((failed + 1))
+    record FAIL "browser tests" "npm ci, build or start failed (exit $rc$( ((rc == 124)) && echo ', timed out')): see above"
+  else
+    failed=$((failed + (bad > 0 ? bad : 1)))
+    record FAIL "browser tests" "$bad failed, $ok passed (exit $rc)"
+  fi
+}
+
 # build_config LABEL CONFIG [TARGET...]: builds and records the result; fails if the build does.
 build_config() {
   local label=$1 t0=$SECONDS
@@ -85,9 +112,14 @@ if build_config "release build" release; then
   else
     fail "perft smoke" "exit $rc, last line '$last' (want 'nodes 197281 ...')"
   fi
+
+  # --- 2b. Web app and browser tests ------------------------------------------
+  banner "web app: build and browser tests"
+  run_web_tests
 else
   fail "unit tests (release)" "skipped: release build failed"
   fail "perft smoke" "skipped: release build failed"
+  fail "browser tests" "skipped: release build failed"
 fi
 
 # --- 3. Sanitizers --------------------------------------------------------------
@@ -131,7 +163,7 @@ if ((failed == 0)); then
 else
   echo "make test: FAILED"
 fi
-# Counts each unit test run (release and sanitizer runs), the perft smoke and each fuzz
-# target; a failed build counts as one failure.
+# Counts each unit test run (release and sanitizer runs), the perft smoke, each browser test and each
+# fuzz target; a failed build counts as one failure.
 echo "total: $passed passed, $failed failed"
 ((failed == 0))

@@ -1,0 +1,316 @@
+// `tabiya loadtest`: N person-vs-person games over loopback WebSockets against
+// a `tabiya serve` this command starts (or one given by --url), then the same
+// load against a bare echo server started the same way, the floor.
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "server/load_test.h"
+
+extern char** environ;
+
+namespace tabiya::cli {
+
+namespace {
+
+struct LoadArguments {
+  int games = 100;
+  double rate = 2;
+  double duration = 30;
+  double warmup = 3;
+  std::string url;
+  int pid = 0;
+  int threads = 0;
+  uint64_t seed = 1;
+  bool echo_floor = true;
+  std::string time_control = "90+30";
+};
+
+// CPU time (user + system) and resident memory of one process, from /proc.
+struct ProcessSample {
+  double cpu_seconds = 0;
+  double rss_kb = 0;
+  std::chrono::steady_clock::time_point at = std::chrono::steady_clock::now();
+};
+
+std::optional<ProcessSample> sample_process(int pid) {
+  ProcessSample sample;
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  std::size_t close = text.rfind(')');
+  if (close == std::string::npos) return std::nullopt;
+  std::istringstream fields(text.substr(close + 2));
+  std::string field;
+  double utime = 0, stime = 0;
+  for (int i = 3; fields >> field; ++i) {  // field 3 is the state; utime is 14, stime 15
+    if (i == 14) utime = std::stod(field);
+    if (i == 15) {
+      stime = std::stod(field);
+      break;
+    }
+  }
+  sample.cpu_seconds = (utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) sample.rss_kb = std::stod(line.substr(6));
+  }
+  return sample;
+}
+
+double self_cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  auto seconds = [](timeval t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6; };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+// A `tabiya serve` started by this command: `--port 0`, its port read from the line it prints.
+class ServerProcess {
+ public:
+  ~ServerProcess() { stop(); }
+
+  // The server's standard error (one log line per game) goes to `log`.
+  bool start(const std::vector<std::string>& extra, const std::string& log) {
+    std::vector<std::string> args{"/proc/self/exe", "serve", "--port", "0"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    int out[2];
+    if (pipe(out) != 0) return false;
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    posix_spawn_file_actions_addclose(&actions, out[0]);
+    posix_spawn_file_actions_addopen(&actions, 2, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    int rc = posix_spawn(&pid_, "/proc/self/exe", &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(out[1]);
+    if (rc != 0) {
+      ::close(out[0]);
+      pid_ = 0;
+      return false;
+    }
+    // "tabiya: open http://localhost:PORT"
+    std::string line;
+    char c;
+    while (::read(out[0], &c, 1) == 1 && c != '\n') line += c;
+    ::close(out[0]);
+    std::size_t colon = line.rfind(':');
+    if (line.find("tabiya: open http://") != 0 || colon == std::string::npos) return false;
+    port_ = static_cast<uint16_t>(std::stoi(line.substr(colon + 1)));
+    return true;
+  }
+
+  // SIGTERM, then the exit status (0 is a clean shutdown).
+  int stop() {
+    if (pid_ <= 0) return -1;
+    kill(pid_, SIGTERM);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = 0;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  }
+
+  int pid() const { return pid_; }
+  uint16_t port() const { return port_; }
+
+ private:
+  pid_t pid_ = 0;
+  uint16_t port_ = 0;
+};
+
+struct RunFigures {
+  server::LoadReport report;
+  double server_cpu_percent = -1;
+  double rss_mb = -1;
+  double baseline_rss_mb = -1;
+  double generator_cpu_percent = 0;
+};
+
+std::optional<RunFigures> run_one(const LoadArguments& args, const std::string& label, uint16_t port, int pid,
+                                  bool echo) {
+  server::LoadOptions options;
+  options.port = port;
+  options.games = args.games;
+  options.interval_s = args.rate;
+  options.duration_s = args.duration;
+  options.warmup_s = args.warmup;
+  options.echo = echo;
+  options.seed = args.seed;
+  options.time_control = args.time_control;
+  RunFigures figures;
+  std::optional<ProcessSample> baseline = pid > 0 ? sample_process(pid) : std::nullopt;
+  if (baseline) figures.baseline_rss_mb = baseline->rss_kb / 1024;
+  std::optional<ProcessSample> server_start, server_end;
+  double self_start = 0, self_end = 0;
+  auto wall_start = std::chrono::steady_clock::now(), wall_end = wall_start;
+  options.window_started = [&] {
+    if (pid > 0) server_start = sample_process(pid);
+    self_start = self_cpu_seconds();
+    wall_start = std::chrono::steady_clock::now();
+  };
+  options.window_ended = [&] {
+    if (pid > 0) server_end = sample_process(pid);
+    self_end = self_cpu_seconds();
+    wall_end = std::chrono::steady_clock::now();
+  };
+  std::cout << label << ": " << args.games << " games, " << 2 * args.games << " clients, a move per side every "
+            << args.rate << " s, " << args.duration << " s measured" << std::endl;
+  Result<server::LoadReport> report = server::run_load(options);
+  if (!report) {
+    std::cerr << "tabiya " << report.error().message << "\n";
+    return std::nullopt;
+  }
+  figures.report = std::move(*report);
+  double wall = std::chrono::duration<double>(wall_end - wall_start).count();
+  if (server_start && server_end && wall > 0) {
+    figures.server_cpu_percent = 100 * (server_end->cpu_seconds - server_start->cpu_seconds) / wall;
+    figures.rss_mb = server_end->rss_kb / 1024;
+  }
+  if (wall > 0) figures.generator_cpu_percent = 100 * (self_end - self_start) / wall;
+  const server::LoadReport& r = figures.report;
+  char text[512];
+  std::snprintf(text, sizeof text,
+                "  set-up: %d games created in %.1f s, %d clients ready in %.1f s, %d failed to connect\n"
+                "  moves: %llu sent, %llu answered, %llu lost, %llu errors; %llu skipped turns; %llu games ended; "
+                "%llu disconnects\n"
+                "  round trip ms: p50 %.2f  p90 %.2f  p99 %.2f  max %.2f\n",
+                r.games_created, r.create_seconds, r.clients, r.connect_seconds, r.connect_failures,
+                static_cast<unsigned long long>(r.moves_sent), static_cast<unsigned long long>(r.moves_answered),
+                static_cast<unsigned long long>(r.lost_moves), static_cast<unsigned long long>(r.error_count()),
+                static_cast<unsigned long long>(r.skipped_ticks), static_cast<unsigned long long>(r.games_ended),
+                static_cast<unsigned long long>(r.disconnects), r.percentile(50), r.percentile(90), r.percentile(99),
+                r.round_trips_ms.empty() ? 0.0 : r.round_trips_ms.back());
+  std::cout << text;
+  for (const auto& [code, count] : r.errors) std::cout << "    error " << code << ": " << count << "\n";
+  if (figures.server_cpu_percent >= 0) {
+    std::snprintf(text, sizeof text,
+                  "  server: CPU %.0f%% of one core, RSS %.1f MB (%.1f MB before the clients: %.1f KB per game)\n",
+                  figures.server_cpu_percent, figures.rss_mb, figures.baseline_rss_mb,
+                  (figures.rss_mb - figures.baseline_rss_mb) * 1024 / args.games);
+    std::cout << text;
+  }
+  std::snprintf(text, sizeof text, "  load generator: CPU %.0f%% of one core\n", figures.generator_cpu_percent);
+  std::cout << text << std::flush;
+  return figures;
+}
+
+// ws://127.0.0.1:PORT (loopback only: the load test never leaves this machine).
+std::optional<uint16_t> loopback_port(const std::string& url) {
+  for (std::string prefix : {"ws://127.0.0.1:", "ws://localhost:", "http://127.0.0.1:", "http://localhost:"}) {
+    if (url.rfind(prefix, 0) == 0) {
+      try {
+        int port = std::stoi(url.substr(prefix.size()));
+        if (port > 0 && port < 65536) return static_cast<uint16_t>(port);
+      } catch (const std::exception&) {
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+int loadtest(const LoadArguments& args) {
+  signal(SIGPIPE, SIG_IGN);
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+  }
+  std::vector<std::string> threads;
+  if (args.threads > 0) threads = {"--threads", std::to_string(args.threads)};
+
+  std::optional<RunFigures> game;
+  if (!args.url.empty()) {
+    std::optional<uint16_t> port = loopback_port(args.url);
+    if (!port) {
+      std::cerr << "tabiya loadtest: --url must be ws://127.0.0.1:PORT or ws://localhost:PORT\n";
+      return 2;
+    }
+    game = run_one(args, "game server at " + args.url, *port, args.pid, false);
+  } else {
+    std::filesystem::path data =
+        std::filesystem::temp_directory_path() / ("tabiya-loadtest-" + std::to_string(getpid()));
+    std::vector<std::string> extra{"--data", data.string()};
+    extra.insert(extra.end(), threads.begin(), threads.end());
+    ServerProcess server;
+    std::string log = (std::filesystem::temp_directory_path() / "tabiya-loadtest-server.log").string();
+    std::cout << "server log: " << log << "\n";
+    if (!server.start(extra, log)) {
+      std::cerr << "tabiya loadtest: could not start tabiya serve\n";
+      return 1;
+    }
+    game = run_one(args, "game server (pid " + std::to_string(server.pid()) + ")", server.port(), server.pid(), false);
+    int status = server.stop();
+    if (status != 0) std::cout << "  server exit status " << status << " after SIGTERM\n";
+    std::error_code ignored;
+    std::filesystem::remove_all(data, ignored);
+  }
+  if (!game) return 1;
+  if (!args.echo_floor) return 0;
+
+  std::vector<std::string> extra{"--echo"};
+  extra.insert(extra.end(), threads.begin(), threads.end());
+  ServerProcess echo;
+  if (!echo.start(extra, (std::filesystem::temp_directory_path() / "tabiya-loadtest-echo.log").string())) {
+    std::cerr << "tabiya loadtest: could not start tabiya serve --echo\n";
+    return 1;
+  }
+  std::optional<RunFigures> floor =
+      run_one(args, "echo floor (pid " + std::to_string(echo.pid()) + ")", echo.port(), echo.pid(), true);
+  echo.stop();
+  if (!floor) return 1;
+  auto ratio = [](double a, double b) { return b > 0 ? a / b : 0.0; };
+  char text[256];
+  std::snprintf(text, sizeof text, "game / echo floor: p50 x%.1f  p90 x%.1f  p99 x%.1f\n",
+                ratio(game->report.percentile(50), floor->report.percentile(50)),
+                ratio(game->report.percentile(90), floor->report.percentile(90)),
+                ratio(game->report.percentile(99), floor->report.percentile(99)));
+  std::cout << text;
+  return 0;
+}
+
+}  // namespace
+
+void add_loadtest_command(CLI::App& app) {
+  auto args = std::make_shared<LoadArguments>();
+  CLI::App* cmd = app.add_subcommand(
+      "loadtest",
+      "Drive N person-vs-person games over loopback WebSockets and report move round trips, then the same "
+      "load against a bare echo server (the floor)");
+  cmd->add_option("--games", args->games, "Concurrent games (two WebSocket clients each)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--rate", args->rate, "Seconds between two moves of the same side")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--duration", args->duration, "Seconds measured")->capture_default_str()->check(CLI::PositiveNumber);
+  cmd->add_option("--warmup", args->warmup, "Seconds of moves before the measurement")->capture_default_str();
+  cmd->add_option("--url", args->url, "Target a running server (ws://127.0.0.1:PORT) instead of starting one");
+  cmd->add_option("--pid", args->pid, "With --url: the server's process id, for its CPU and memory");
+  cmd->add_option("--threads", args->threads, "Network threads of the servers started (default: one per core)");
+  cmd->add_option("--time", args->time_control, "Time control of the games")->capture_default_str();
+  cmd->add_option("--seed", args->seed, "Seed of the random move choices")->capture_default_str();
+  cmd->add_flag("!--no-echo", args->echo_floor, "Skip the echo floor");
+  cmd->callback([args] {
+    if (int status = loadtest(*args); status != 0) throw CLI::RuntimeError(status);
+  });
+}
+
+}  // namespace tabiya::cli

@@ -1,0 +1,127 @@
+// `tabiya serve`: the game server (HTTP, WebSocket, the built web app) on one port.
+#include <pthread.h>
+#include <sys/resource.h>
+
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include <boost/asio/io_context.hpp>
+#include "commands.h"
+
+#include "server/echo_service.h"
+#include "server/game_service.h"
+#include "server/http_server.h"
+#include "server/static_files.h"
+
+#ifndef TABIYA_WEB_DIR
+#define TABIYA_WEB_DIR "web/dist"
+#endif
+
+namespace tabiya::cli {
+
+namespace {
+
+struct ServeArguments {
+  int port = 8080;
+  std::string host = "127.0.0.1";
+  std::string data = "tabiya-data";
+  std::string web = TABIYA_WEB_DIR;
+  int threads = 0;
+  int robot_threads = 0;
+  bool echo = false;
+};
+
+// Thousands of sockets need more descriptors than the usual soft limit of 1024.
+void raise_file_limit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+  }
+}
+
+int serve(const ServeArguments& args) {
+  // SIGINT and SIGTERM are blocked in every thread (the mask is inherited by the threads started below) and taken
+  // by sigwait in this one, which then shuts down in order.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  std::signal(SIGPIPE, SIG_IGN);
+  raise_file_limit();
+
+  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  server::ServerOptions options;
+  options.host = args.host;
+  options.port = static_cast<uint16_t>(args.port);
+  options.threads = args.threads > 0 ? args.threads : static_cast<int>(cores);
+
+  server::StaticFiles files;
+  if (Result<server::StaticFiles> loaded = server::StaticFiles::load(args.web)) {
+    files = std::move(*loaded);
+  } else {
+    std::cerr << "tabiya: " << loaded.error().message << "; serving the API only\n";
+  }
+
+  // The game service's timers (flags, pings) run on the network's io_context and threads.
+  boost::asio::io_context io(options.threads);
+  std::unique_ptr<server::Service> service;
+  if (args.echo) {
+    service = std::make_unique<server::EchoService>();
+  } else {
+    server::GameServiceOptions game_options;
+    game_options.data_dir = args.data;
+    game_options.robot_threads = args.robot_threads;
+    try {
+      service = server::make_game_service(io, std::move(game_options));
+    } catch (const std::exception& e) {
+      std::cerr << "tabiya: " << e.what() << "\n";
+      return 1;
+    }
+  }
+
+  server::HttpServer http(io, *service, std::move(files), options);
+  Result<uint16_t> port = http.start();
+  if (!port) {
+    std::cerr << "tabiya: " << port.error().message << "\n";
+    return 1;
+  }
+  std::cout << "tabiya: open http://localhost:" << *port << std::endl;
+
+  int signal = 0;
+  sigwait(&stop_signals, &signal);
+  std::cerr << "tabiya: " << (signal == SIGINT ? "SIGINT" : "SIGTERM") << ", shutting down\n";
+  http.stop();
+  return 0;
+}
+
+}  // namespace
+
+void add_serve_command(CLI::App& app) {
+  auto args = std::make_shared<ServeArguments>();
+  CLI::App* serve_app =
+      app.add_subcommand("serve", "Start the game server: the web app, the HTTP API and WebSockets on one port");
+  serve_app->add_option("--port", args->port, "TCP port; 0 picks a free one (the line printed gives it)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 65535));
+  serve_app->add_option("--host", args->host, "Address to listen on (0.0.0.0 for every interface)")
+      ->capture_default_str();
+  serve_app->add_option("--data", args->data, "Directory of the game database")->capture_default_str();
+  serve_app->add_option("--web", args->web, "Directory of the built web app (index.html, assets/)")
+      ->capture_default_str();
+  serve_app->add_option("--threads", args->threads, "Network threads (default: one per core)")
+      ->check(CLI::Range(1, 256));
+  serve_app->add_option("--robot-threads", args->robot_threads, "Robot worker threads (default: cores - 1)")
+      ->check(CLI::Range(1, 256));
+  serve_app->add_flag("--echo", args->echo, "Serve a bare WebSocket echo instead of games (the load test's floor)");
+  serve_app->callback([args] {
+    if (int status = serve(*args); status != 0) throw CLI::RuntimeError(status);
+  });
+}
+
+}  // namespace tabiya::cli

@@ -1,0 +1,411 @@
+#include "play/live_game.h"
+
+#include <algorithm>
+#include <charconv>
+
+#include "core/movegen.h"
+#include "core/uci_move.h"
+#include "laws/dead_position.h"
+
+namespace tabiya::play {
+namespace {
+
+Refusal refuse(std::string code, std::string reason, std::string detail) {
+  return Refusal{std::move(code), std::move(reason), std::move(detail)};
+}
+
+constexpr std::string_view KIND_LETTERS = "smodxctaerfl";  // one letter per ActionKind, in order
+
+}  // namespace
+
+// --- Log lines ---
+
+std::string action_text(const Action& a) {
+  std::string text(1, KIND_LETTERS[std::size_t(a.kind)]);
+  text += a.by == WHITE ? " w " : " b ";
+  text += std::to_string(a.at);
+  if (a.kind == ActionKind::CLAIM) text += a.ground == ClaimGround::FIFTY_MOVES ? " f" : " t";
+  if (!a.uci.empty()) text += " " + a.uci;
+  return text;
+}
+
+Result<Action> parse_action(std::string_view text) {
+  auto bad = [&](std::string why) { return fail("action \"" + std::string(text) + "\": " + why); };
+  if (text.size() < 5 || text[1] != ' ' || text[3] != ' ') return bad("expected 'K C TIME ...'");
+  Action a;
+  std::size_t kind = KIND_LETTERS.find(text[0]);
+  if (kind == std::string_view::npos) return bad("unknown kind '" + std::string(1, text[0]) + "'");
+  a.kind = ActionKind(kind);
+  if (text[2] != 'w' && text[2] != 'b') return bad("colour must be w or b (column 3)");
+  a.by = text[2] == 'w' ? WHITE : BLACK;
+  std::string_view rest = text.substr(4);
+  auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), a.at);
+  if (ec != std::errc() || a.at < 0) return bad("time must be a non-negative integer (column 5)");
+  rest = rest.substr(std::size_t(end - rest.data()));
+  auto word = [&]() {
+    if (!rest.empty() && rest[0] == ' ') rest.remove_prefix(1);
+    std::size_t space = rest.find(' ');
+    std::string_view w = rest.substr(0, space);
+    rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space);
+    return w;
+  };
+  if (a.kind == ActionKind::CLAIM) {
+    std::string_view g = word();
+    if (g != "f" && g != "t") return bad("claim ground must be t or f");
+    a.ground = g == "f" ? ClaimGround::FIFTY_MOVES : ClaimGround::THREEFOLD_REPETITION;
+  }
+  a.uci = std::string(word());
+  if (a.kind == ActionKind::MOVE && a.uci.empty()) return bad("a move needs its UCI text");
+  return a;
+}
+
+// --- Time ---
+
+GameTime::GameTime(std::shared_ptr<const TimeSource> real) : real_(std::move(real)) {
+  if (!real_) real_ = std::make_shared<SteadyTimeSource>();
+}
+
+Millis GameTime::now() const { return running_ ? real_->now() + offset_ : frozen_; }
+
+void GameTime::freeze(Millis instant) {
+  running_ = false;
+  frozen_ = instant;
+}
+
+void GameTime::run() {
+  if (running_) return;
+  offset_ = frozen_ - real_->now();
+  running_ = true;
+}
+
+void GameTime::skip_back(Millis amount) {
+  if (running_) offset_ -= amount;
+  else frozen_ -= amount;
+}
+
+// --- The game ---
+
+LiveGame::LiveGame(StartOptions options, std::shared_ptr<const TimeSource> time)
+    : options_(std::move(options)), time_(std::make_shared<GameTime>(std::move(time))) {}
+
+Result<bool> LiveGame::setup() {
+  time_->freeze(Millis{0});
+  GameOptions game_options;
+  game_options.rules = options_.rules;
+  if (options_.time_control && options_.time_control->has_clock() && !options_.days)
+    game_options.time_control = options_.time_control;
+  game_ = std::make_unique<Game>(options_.start, game_options, time_);
+  move_times_.clear();
+  for (Move m : options_.moves) {
+    if (auto r = game_->play(m); !r) return fail("start moves: " + r.error().message);
+    move_times_.push_back(0);
+  }
+  turn_started_at_ = 0;
+  return true;
+}
+
+Result<std::unique_ptr<LiveGame>> LiveGame::create(StartOptions options, std::shared_ptr<const TimeSource> time) {
+  std::unique_ptr<LiveGame> live(new LiveGame(std::move(options), std::move(time)));
+  if (auto r = live->setup(); !r) return r.error();
+  return live;
+}
+
+Result<std::unique_ptr<LiveGame>> LiveGame::restore(StartOptions options, const std::vector<Action>& log,
+                                                    std::shared_ptr<const TimeSource> time) {
+  auto created = create(std::move(options), std::move(time));
+  if (!created) return created.error();
+  std::unique_ptr<LiveGame> live = std::move(*created);
+  live->replaying_ = true;
+  int64_t last = 0;
+  for (std::size_t i = 0; i < log.size(); ++i) {
+    const Action& a = log[i];
+    if (a.at < last) return fail("log entry " + std::to_string(i + 1) + ": time goes back");
+    last = a.at;
+    live->time_->freeze(Millis{a.at});
+    if (auto r = live->apply(a); !r)
+      return fail("log entry " + std::to_string(i + 1) + " (" + action_text(a) + "): " + r.error().detail);
+    live->log_.push_back(a);
+  }
+  live->replaying_ = false;
+  live->time_->freeze(Millis{last});
+  if (live->started_ && !live->over()) live->time_->run();
+  return live;
+}
+
+Answer<bool> LiveGame::ensure_running(Color) const {
+  if (game_->is_over()) return refuse("game_over", "", "the game is over");
+  if (!started_) return refuse("not_allowed", "waiting_for_opponent", "the game has not started");
+  return true;
+}
+
+Move LiveGame::parse_uci(std::string_view uci, std::string* reason) const {
+  const Position& pos = game_->position();
+  auto square_ok = [&](std::size_t i) {
+    return uci[i] >= 'a' && uci[i] <= 'h' && uci[i + 1] >= '1' && uci[i + 1] <= '8';
+  };
+  bool shape = (uci.size() == 4 || uci.size() == 5) && square_ok(0) && square_ok(2) &&
+               (uci.size() == 4 || std::string_view("qrbn").find(uci[4]) != std::string_view::npos);
+  if (!shape) {
+    if (reason) *reason = "not_a_move";
+    return Move::none();
+  }
+  bool promotion_candidate = false;
+  for (Move m : legal_moves(pos)) {
+    std::string text = to_uci(m, pos);
+    if (text == uci) return m;
+    if (uci.size() == 4 && text.size() == 5 && text.compare(0, 4, uci) == 0) promotion_candidate = true;
+  }
+  if (reason) {
+    Square from = make_square(File(uci[0] - 'a'), Rank(uci[1] - '1'));
+    Piece p = pos.piece_on(from);
+    if (p == NO_PIECE || color_of(p) != pos.side_to_move()) *reason = "no_piece";
+    else *reason = promotion_candidate ? "promotion_required" : "illegal";
+  }
+  return Move::none();
+}
+
+Answer<Change> LiveGame::record(Action a) {
+  a.at = time_->now().count();
+  Answer<Change> change = apply(a);
+  if (change) log_.push_back(std::move(a));
+  return change;
+}
+
+Answer<Change> LiveGame::apply(const Action& a) {
+  Change change;
+  auto laws_refusal = [](const Error& e) { return refuse("not_allowed", "laws", e.message); };
+  const std::size_t plies_before = game_->moves().size();
+  auto after_moves = [&] {
+    for (std::size_t i = plies_before; i < game_->moves().size(); ++i) move_times_.push_back(time_->now().count());
+    if (game_->moves().size() != plies_before) {
+      change.moved = true;
+      takeback_offer_.reset();
+      turn_started_at_ = time_->now().count();
+    }
+    change.ended = game_->is_over();
+  };
+  switch (a.kind) {
+    case ActionKind::START:
+      if (started_) return refuse("not_allowed", "started", "the game has already started");
+      started_ = true;
+      turn_started_at_ = time_->now().count();
+      if (!replaying_ && !game_->is_over()) time_->run();
+      return change;
+    case ActionKind::MOVE: {
+      if (auto r = ensure_running(a.by); !r) return r.error();
+      if (a.by != turn()) return refuse("not_your_turn", "", "it is not this side's turn");
+      std::string reason;
+      Move m = parse_uci(a.uci, &reason);
+      if (!m.is_ok()) return refuse("illegal_move", reason, "move " + a.uci + " refused: " + reason);
+      if (auto r = game_->play(m); !r) {
+        after_moves();
+        if (game_->is_over()) return change;  // the flag had fallen: the game ended instead (6.9)
+        return laws_refusal(r.error());
+      }
+      after_moves();
+      return change;
+    }
+    case ActionKind::DRAW_OFFER:
+      if (auto r = ensure_running(a.by); !r) return r.error();
+      if (game_->draw_offer() == a.by) return refuse("not_allowed", "offer_stands", "the offer stands already");
+      if (auto r = game_->offer_draw(a.by); !r) return laws_refusal(r.error());
+      change.offer = true;
+      return change;
+    case ActionKind::DRAW_ACCEPT:
+      if (auto r = ensure_running(a.by); !r) return r.error();
+      if (game_->draw_offer() != ~a.by) return refuse("no_offer", "draw", "no draw offer by the opponent stands");
+      if (auto r = game_->accept_draw(a.by); !r) return laws_refusal(r.error());
+      change.ended = game_->is_over();
+      return change;
+    case ActionKind::DRAW_DECLINE:
+      if (auto r = ensure_running(a.by); !r) return r.error();
+      if (game_->draw_offer() != ~a.by) return refuse("no_offer", "draw", "no draw offer by the opponent stands");
+      if (auto r = game_->decline_draw(a.by); !r) return laws_refusal(r.error());
+      change.declined = true;
+      return change;
+    case ActionKind::CLAIM: {
+      if (auto r = ensure_running(a.by); !r) return r.error();
+      if (a.by != turn()) return refuse("not_your_turn", "", "only the player having the move claims (Art. 9.2, 9.3)");
+      std::optional<Move> intended;
+      if (!a.uci.empty()) {
+        std::string reason;
+        Move m = parse_uci(a.uci, &reason);
+        if (!m.is_ok()) return refuse("illegal_move", reason, "intended move " + a.uci + " refused: " + reason);
+        intended = m;
+      }
+      const Millis before = game_->clock() ? game_->clock()->remaining(~a.by) : Millis{0};
+      auto verdict = game_->claim_draw(a.by, a.ground, intended);
+      if (!verdict) return laws_refusal(verdict.error());
+      change.explanation = verdict->explanation;
+      if (!verdict->upheld) {
+        change.claim_rejected = true;
+        if (game_->clock()) change.added = game_->clock()->remaining(~a.by) - before;
+      }
+      after_moves();
+      return change;
+    }
+    case ActionKind::TAKEBACK_OFFER:
+    case ActionKind::TAKEBACK_ACCEPT: {
+      if (auto r = ensure_running(a.by); !r) return r.error();
+      if (!options_.casual) return refuse("not_allowed", "not_casual", "takebacks only in casual games");
+      const bool robot_opponent = robot_seat(~a.by);
+      Color asker = a.by;
+      if (a.kind == ActionKind::TAKEBACK_ACCEPT) {
+        if (takeback_offer_ != ~a.by) return refuse("no_offer", "takeback", "no takeback offer by the opponent");
+        asker = ~a.by;
+      } else if (!robot_opponent) {
+        if (takeback_offer_ == a.by) return refuse("not_allowed", "offer_stands", "the offer stands already");
+        if (game_->moves().size() <= options_.moves.size())
+          return refuse("not_allowed", "no_move", "no move of this game to take back");
+        takeback_offer_ = a.by;
+        change.offer = true;
+        return change;
+      }
+      // The asker's last move goes, and the opponent's reply to it if there is one.
+      const int played = int(game_->moves().size() - options_.moves.size());
+      int plies = turn() == asker ? 2 : 1;
+      if (plies > played) plies = played;
+      if (turn() == asker && plies < 2) plies = 0;  // the asker has not moved yet
+      if (plies == 0) return refuse("not_allowed", "no_move", "no move of this side to take back");
+      if (auto r = rebuild(plies); !r) return laws_refusal(r.error());
+      takeback_offer_.reset();
+      change.rewritten = true;
+      return change;
+    }
+    case ActionKind::TAKEBACK_DECLINE:
+      if (auto r = ensure_running(a.by); !r) return r.error();
+      if (takeback_offer_ != ~a.by) return refuse("no_offer", "takeback", "no takeback offer by the opponent");
+      takeback_offer_.reset();
+      change.declined = true;
+      return change;
+    case ActionKind::RESIGN:
+      if (game_->is_over()) return refuse("game_over", "", "the game is over");
+      if (auto r = game_->resign(a.by); !r) return laws_refusal(r.error());
+      change.ended = true;
+      return change;
+    case ActionKind::FLAG:
+      if (!game_->check_flag()) return refuse("not_allowed", "no_flag", "no flag has fallen");
+      change.ended = true;
+      return change;
+    case ActionKind::DEADLINE: {
+      auto due = deadline();
+      if (!due || time_->now() < *due) return refuse("not_allowed", "no_deadline", "no deadline has passed");
+      const Color late = turn();
+      // As for a flag (Art. 6.9): lost, unless the opponent cannot checkmate by any series of legal moves.
+      const bool can_mate = can_checkmate(game_->position(), ~late).verdict != Winnability::UNWINNABLE;
+      Outcome outcome = can_mate ? Outcome{win_for(~late), Termination::TIME_FORFEIT, late}
+                                 : Outcome{Score::DRAW, Termination::TIMEOUT_DRAW, late};
+      if (auto r = game_->arbiter_declare(outcome, "correspondence deadline passed"); !r)
+        return laws_refusal(r.error());
+      change.ended = true;
+      return change;
+    }
+  }
+  return refuse("not_allowed", "unknown", "unknown action");
+}
+
+Result<bool> LiveGame::rebuild(int plies) {
+  const Millis now = time_->now();
+  const bool was_running = time_->running();
+  std::optional<Millis> readings[COLOR_NB];
+  if (const Clock* clock = game_->clock())
+    for (Color c : {WHITE, BLACK}) readings[c] = clock->remaining(c);
+  std::vector<Move> keep;
+  std::vector<int64_t> times;
+  const std::size_t kept = game_->moves().size() - std::size_t(plies);
+  for (std::size_t i = options_.moves.size(); i < kept; ++i) {
+    keep.push_back(game_->moves()[i].move);
+    times.push_back(move_times_[i]);
+  }
+  if (auto r = setup(); !r) return r;
+  for (std::size_t i = 0; i < keep.size(); ++i) {
+    time_->freeze(Millis{times[i]});
+    if (auto r = game_->play(keep[i]); !r) return fail("takeback replay: " + r.error().message);
+    move_times_.push_back(times[i]);
+  }
+  time_->freeze(now);
+  for (Color c : {WHITE, BLACK})
+    if (readings[c]) (void)game_->arbiter_set_clock(c, *readings[c], "takeback: the clocks keep their time");
+  turn_started_at_ = now.count();
+  ++rewrites_;
+  if (was_running) time_->run();
+  return true;
+}
+
+Answer<Change> LiveGame::start() { return record({ActionKind::START, WHITE, {}, {}, 0}); }
+
+Answer<Change> LiveGame::move(Color by, std::string_view uci, std::optional<int> ply, Millis lag) {
+  if (auto r = ensure_running(by); !r) return r.error();
+  if (ply && *ply != int(game_->moves().size()))
+    return refuse("stale", "", "the move was sent for ply " + std::to_string(*ply));
+  if (by != turn()) return refuse("not_your_turn", "", "it is not this side's turn");
+  std::string reason;
+  if (!parse_uci(uci, &reason).is_ok()) return refuse("illegal_move", reason, "move refused: " + reason);
+  // The lag allowance: never more than 500 ms, nor than the move took since the last logged instant.
+  int64_t since = time_->now().count() - std::max(turn_started_at_, log_.empty() ? int64_t{0} : log_.back().at);
+  int64_t allowance = std::min({lag.count(), MAX_LAG_ALLOWANCE.count(), since});
+  if (allowance > 0) time_->skip_back(Millis{allowance});
+  // A flag that fell before the move arrived ends the game first (Art. 6.9).
+  if (check_time()) return refuse("game_over", "", "the flag fell before the move arrived");
+  return record({ActionKind::MOVE, by, std::string(uci), {}, 0});
+}
+
+Answer<Change> LiveGame::draw_offer(Color by) { return record({ActionKind::DRAW_OFFER, by, {}, {}, 0}); }
+Answer<Change> LiveGame::draw_accept(Color by) { return record({ActionKind::DRAW_ACCEPT, by, {}, {}, 0}); }
+Answer<Change> LiveGame::draw_decline(Color by) { return record({ActionKind::DRAW_DECLINE, by, {}, {}, 0}); }
+Answer<Change> LiveGame::claim(Color by, ClaimGround ground, std::string_view intended) {
+  if (check_time()) return refuse("game_over", "", "the flag fell before the claim");
+  return record({ActionKind::CLAIM, by, std::string(intended), ground, 0});
+}
+Answer<Change> LiveGame::takeback_offer(Color by) { return record({ActionKind::TAKEBACK_OFFER, by, {}, {}, 0}); }
+Answer<Change> LiveGame::takeback_accept(Color by) { return record({ActionKind::TAKEBACK_ACCEPT, by, {}, {}, 0}); }
+Answer<Change> LiveGame::takeback_decline(Color by) { return record({ActionKind::TAKEBACK_DECLINE, by, {}, {}, 0}); }
+Answer<Change> LiveGame::resign(Color by) {
+  if (check_time()) return refuse("game_over", "", "the flag fell before the resignation");
+  return record({ActionKind::RESIGN, by, {}, {}, 0});
+}
+
+bool LiveGame::check_time() {
+  if (!started_ || game_->is_over()) return false;
+  if (const Clock* clock = game_->clock(); clock && (clock->flag_fallen(WHITE) || clock->flag_fallen(BLACK)))
+    return record({ActionKind::FLAG, turn(), {}, {}, 0}).ok();
+  if (auto due = deadline(); due && time_->now() >= *due) return record({ActionKind::DEADLINE, turn(), {}, {}, 0}).ok();
+  return false;
+}
+
+std::optional<Millis> LiveGame::deadline() const {
+  if (!options_.days || !started_ || game_->is_over()) return std::nullopt;
+  return Millis{turn_started_at_ + *options_.days * DAY_MS};
+}
+
+std::optional<Millis> LiveGame::time_limit() const {
+  if (!started_ || game_->is_over()) return std::nullopt;
+  if (const Clock* clock = game_->clock()) return clock->flag_time(turn());
+  return deadline();
+}
+
+engine::SearchLimits LiveGame::robot_limits(int64_t movetime) const {
+  engine::SearchLimits limits;
+  const Color us = turn();
+  if (const Clock* clock = game_->clock()) {
+    for (Color c : {WHITE, BLACK}) {
+      limits.time[c] = clock->remaining(c).count();
+      const TimePeriod& period = clock->time_control().periods()[clock->period_index(c)];
+      if (period.mode == BonusMode::FISCHER) limits.increment[c] = period.bonus.count();
+      if (c == us && (period.mode == BonusMode::SIMPLE_DELAY || period.mode == BonusMode::BRONSTEIN_DELAY))
+        limits.delay = period.bonus.count();
+    }
+    limits.movestogo = clock->moves_to_control(us).value_or(0);
+  } else {
+    limits.movetime = movetime;
+  }
+  return limits;
+}
+
+std::vector<Move> LiveGame::move_list() const {
+  std::vector<Move> moves;
+  for (const MoveRecord& record : game_->moves()) moves.push_back(record.move);
+  return moves;
+}
+
+}  // namespace tabiya::play

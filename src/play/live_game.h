@@ -1,0 +1,204 @@
+// A game being played: the Laws' Game and its Clock, who sits on each side
+// (a person or the robot at a level), offers of draws and takebacks, claims,
+// resignation, flag fall (Art. 6.9), correspondence deadlines and the clock
+// presses with a lag allowance. The server and the terminal game both drive
+// this one object; neither keeps its own copy of these rules.
+//
+// Time. The game reads a virtual, monotonic time of its own (GameTime): it
+// stands still before the game starts (an invited player has not come yet)
+// and while the game is being replayed, and it runs with the machine's time
+// otherwise. Every action is logged with its virtual instant, so the log
+// alone rebuilds the game exactly, clocks included: that is how a stored game
+// comes back after a restart, with the downtime charged to nobody (Art. 6.12:
+// the clocks were stopped), and how a takeback rebuilds the game without the
+// moves taken back.
+//
+// Lag. A move that arrives over a network is charged from the moment the
+// opponent's move was sent to its arrival, less the allowance the caller
+// measured for the connection's one-way delay, capped at 500 ms and at the
+// time the move took. The allowance skips the virtual time back: nobody is
+// charged for it, as if the clocks had been stopped that long.
+//
+// Not thread-safe: whoever drives it serialises calls (the server per game).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/position.h"
+#include "core/result.h"
+#include "engine/time_manager.h"
+#include "laws/game.h"
+#include "laws/time_source.h"
+
+namespace tabiya::play {
+
+inline constexpr Millis MAX_LAG_ALLOWANCE{500};
+inline constexpr int64_t DAY_MS = 24LL * 60 * 60 * 1000;
+
+// The robot accepts a draw offer only when it expects to lose: its last
+// evaluation (its own view, centipawns) is this bad or worse.
+inline constexpr int ROBOT_ACCEPTS_DRAW_AT = -150;
+inline bool robot_accepts_draw(int robot_score) { return robot_score <= ROBOT_ACCEPTS_DRAW_AT; }
+
+struct Seat {
+  bool robot = false;
+  int level = 0;  // robot only: 1..10 (engine/levels.h)
+};
+
+struct StartOptions {
+  Position start = Position::startpos();  // Chess960 positions are marked so
+  std::vector<Move> moves;                // played before the clocks start (a PGN continued)
+  std::optional<int> chess960;            // the position's number, for the record
+  RulesEdition rules = DEFAULT_RULES_EDITION;
+  std::optional<TimeControl> time_control;  // nullopt: no chess clock
+  std::optional<int> days;                  // correspondence: days per move (no chess clock)
+  bool casual = true;                       // takebacks by agreement
+  Seat seats[COLOR_NB];
+};
+
+enum class ActionKind : uint8_t {
+  START,  // both seats taken: the clocks start
+  MOVE,
+  DRAW_OFFER,
+  DRAW_ACCEPT,
+  DRAW_DECLINE,
+  CLAIM,  // with ground and optional intended move
+  TAKEBACK_OFFER,
+  TAKEBACK_ACCEPT,
+  TAKEBACK_DECLINE,
+  RESIGN,
+  FLAG,      // a flag fell (Art. 6.9), noticed by a timer or a request
+  DEADLINE,  // a correspondence deadline passed
+};
+
+// One entry of the game's log: enough to replay it exactly.
+struct Action {
+  ActionKind kind = ActionKind::MOVE;
+  Color by = WHITE;
+  std::string uci;  // MOVE; CLAIM's intended move (may be empty)
+  ClaimGround ground = ClaimGround::THREEFOLD_REPETITION;
+  int64_t at = 0;  // the game's virtual instant, ms
+};
+
+// "m w 1234 e2e4", "c b 99 t g1f3", "r w 5000"...: one line per action for storage.
+std::string action_text(const Action& action);
+Result<Action> parse_action(std::string_view text);
+
+// Why a request was refused, as a machine code plus data for the protocol.
+struct Refusal {
+  std::string code;    // protocol error code: illegal_move, not_your_turn, game_over, no_offer, not_allowed, stale
+  std::string reason;  // illegal_move: not_a_move, no_piece, illegal, promotion_required; not_allowed: why
+  std::string detail;  // English, for logs
+};
+
+template <class T>
+using Answer = Result<T, Refusal>;
+
+// What a request did, for the events the server sends.
+struct Change {
+  bool moved = false;      // one move or more was played (a rejected claim with a move, a robot reply...)
+  bool rewritten = false;  // moves were taken back: send the whole state
+  bool offer = false;      // an offer stands now
+  bool declined = false;   // an offer was declined
+  bool claim_rejected = false;
+  Millis added{0};          // claim rejected: time given to the opponent (Art. 9.5)
+  std::string explanation;  // a claim's verdict, in words
+  bool ended = false;       // the game is over now
+};
+
+class GameTime final : public TimeSource {
+ public:
+  explicit GameTime(std::shared_ptr<const TimeSource> real);
+  Millis now() const override;
+  bool running() const { return running_; }
+  // Stands still at `instant` (replaying, or before the start).
+  void freeze(Millis instant);
+  // Runs on from the frozen instant.
+  void run();
+  // Skips the running time back by `amount` (a lag allowance).
+  void skip_back(Millis amount);
+
+ private:
+  std::shared_ptr<const TimeSource> real_;
+  bool running_ = false;
+  Millis frozen_{0};
+  Millis offset_{0};  // virtual = real + offset while running
+};
+
+class LiveGame {
+ public:
+  // A new game; the clocks start with start() (at once for robot and hot-seat games).
+  static Result<std::unique_ptr<LiveGame>> create(StartOptions options, std::shared_ptr<const TimeSource> time);
+  // A game rebuilt from its log; the time runs on from the last action if the game had started and is not over.
+  static Result<std::unique_ptr<LiveGame>> restore(StartOptions options, const std::vector<Action>& log,
+                                                   std::shared_ptr<const TimeSource> time);
+
+  const Game& game() const { return *game_; }
+  const StartOptions& options() const { return options_; }
+  const std::vector<Action>& log() const { return log_; }
+  bool started() const { return started_; }
+  bool over() const { return game_->is_over(); }
+  Color turn() const { return game_->side_to_move(); }
+  bool robot_seat(Color c) const { return options_.seats[c].robot; }
+  bool robot_to_move() const { return started_ && !over() && robot_seat(turn()); }
+  std::optional<Color> takeback_offer() const { return takeback_offer_; }
+  Millis now() const { return time_->now(); }
+  // Grows each time moves are taken back: a robot reply computed before it is stale.
+  int rewrites() const { return rewrites_; }
+
+  // --- Requests; each returns what changed, or why it was refused ---
+  Answer<Change> start();
+  // `ply`: moves the sender has seen (stale or duplicate moves are refused); `lag`: measured one-way delay.
+  Answer<Change> move(Color by, std::string_view uci, std::optional<int> ply = std::nullopt, Millis lag = Millis{0});
+  Answer<Change> draw_offer(Color by);
+  Answer<Change> draw_accept(Color by);
+  Answer<Change> draw_decline(Color by);
+  Answer<Change> claim(Color by, ClaimGround ground, std::string_view intended_uci = {});
+  Answer<Change> takeback_offer(Color by);
+  Answer<Change> takeback_accept(Color by);
+  Answer<Change> takeback_decline(Color by);
+  Answer<Change> resign(Color by);
+  // Ends the game if a flag has fallen (Art. 6.9) or a correspondence deadline passed; true if it did.
+  bool check_time();
+
+  // --- Time ---
+  // The instant (virtual) at which the side to move runs out of time: flag or deadline; nullopt if none.
+  std::optional<Millis> time_limit() const;
+  // Correspondence: virtual instant by which the side to move must move.
+  std::optional<Millis> deadline() const;
+  // What the engine needs to think for the side to move under this game's clock
+  // (or `movetime` ms without one).
+  engine::SearchLimits robot_limits(int64_t movetime = 1000) const;
+  // The moves played, for an engine's set_position().
+  std::vector<Move> move_list() const;
+  // Legal moves by UCI text, for the side to move.
+  Move parse_uci(std::string_view uci, std::string* reason) const;
+  // The instant of each move's press (virtual), aligned with game().moves().
+  const std::vector<int64_t>& move_times() const { return move_times_; }
+
+ private:
+  LiveGame(StartOptions options, std::shared_ptr<const TimeSource> time);
+  Result<bool> setup();                   // a fresh Game with the initial moves
+  Answer<Change> apply(const Action& a);  // the rules for one action at the current virtual time
+  Answer<Change> record(Action a);        // stamps, applies and logs a live action
+  Result<bool> rebuild(int plies);        // the game without its last moves, clocks kept
+  Answer<bool> ensure_running(Color by) const;
+
+  StartOptions options_;
+  std::shared_ptr<GameTime> time_;
+  std::unique_ptr<Game> game_;
+  std::vector<Action> log_;
+  std::vector<int64_t> move_times_;
+  bool started_ = false;
+  bool replaying_ = false;
+  std::optional<Color> takeback_offer_;
+  int64_t turn_started_at_ = 0;
+  int rewrites_ = 0;  // virtual instant the side to move's turn began
+};
+
+}  // namespace tabiya::play

@@ -1,0 +1,1084 @@
+#include "server/game_service.h"
+
+#include <algorithm>
+#include <boost/json.hpp>
+#include <deque>
+#include <filesystem>
+#include <iostream>
+#include <stdexcept>
+
+#include "core/uci_move.h"
+#include "laws/game_record.h"
+#include "notation/pgn_writer.h"
+#include "server/protocol.h"
+#include "server/robot_pool.h"
+#include "server/tokens.h"
+
+namespace tabiya::server {
+namespace json = boost::json;
+
+namespace {
+
+constexpr std::size_t HISTORY_EVENTS = 64;  // events kept for resync; older gaps get a full state
+constexpr int64_t MAX_LAG_MS = 500;
+constexpr std::size_t MAX_MESSAGE_BYTES = 4096;  // docs/protocol.md; the network layer enforces it first
+
+std::string error_text(int64_t req, bool has_req, const ProtocolError& e) {
+  json::object o;
+  o["t"] = "error";
+  if (has_req) o["req"] = req;
+  o["code"] = e.code;
+  o["data"] = e.data;
+  if (!e.detail.empty()) o["detail"] = e.detail;
+  return json::serialize(o);
+}
+
+ProtocolError simple_error(std::string code, std::string detail = {}) {
+  return ProtocolError{std::move(code), {}, std::move(detail)};
+}
+
+HttpAnswer json_answer(int status, const json::value& body) {
+  HttpAnswer a;
+  a.status = status;
+  a.body = json::serialize(body);
+  return a;
+}
+
+json::object review_json(const ReviewState& state) {
+  json::object o;
+  o["status"] = state.status;
+  o["engine"] = state.engine.empty() ? json::value(nullptr) : json::value(state.engine);
+  json::array plies;
+  for (const PlyReview& p : state.plies) {
+    json::object r;
+    r["ply"] = p.ply;
+    r["cp"] = p.cp ? json::value(*p.cp) : json::value(nullptr);
+    r["mate"] = p.mate ? json::value(*p.mate) : json::value(nullptr);
+    r["best"] = p.best.empty() ? json::value(nullptr) : json::value(p.best);
+    r["best_san"] = p.best_san.empty() ? json::value(nullptr) : json::value(p.best_san);
+    json::array line;
+    for (const std::string& m : p.line) line.push_back(json::value(m));
+    r["line"] = std::move(line);
+    plies.push_back(std::move(r));
+  }
+  o["plies"] = std::move(plies);
+  return o;
+}
+
+HttpAnswer http_error(int status, std::string code, json::object data = {}) {
+  json::object o;
+  o["error"] = code;
+  o["data"] = std::move(data);
+  return json_answer(status, o);
+}
+
+}  // namespace
+
+// --- One game and one connection ---
+
+class GameSession final : public Session, public std::enable_shared_from_this<GameSession> {
+ public:
+  GameSession(std::shared_ptr<GameEntry> entry, std::shared_ptr<Peer> peer)
+      : entry(std::move(entry)), peer(std::move(peer)) {}
+  // All of these are guarded by the game's mutex.
+  std::shared_ptr<GameEntry> entry;
+  std::shared_ptr<Peer> peer;
+  bool joined = false;                    // after hello
+  bool seats[COLOR_NB] = {false, false};  // tokens it showed
+  int64_t lag_ms = 0;                     // one-way delay estimate
+  int64_t ping_n = 0;                     // last ping sent
+  int64_t ping_sent = -1;                 // when (game time source), -1: none outstanding
+  bool holds_any() const { return seats[WHITE] || seats[BLACK]; }
+};
+
+struct GameEntry {
+  GameEntry(boost::asio::io_context& io, std::string id) : id(std::move(id)), timer(io) {}
+  std::mutex mutex;
+  const std::string id;
+  Setup setup;
+  std::unique_ptr<play::LiveGame> live;
+  std::vector<std::shared_ptr<GameSession>> sessions;  // joined ones
+  int64_t seq = 0;
+  std::deque<std::pair<int64_t, std::string>> history;  // (seq, event text without req)
+  std::size_t stored_actions = 0;                       // log entries committed to the store
+  bool stored_finish = false;
+  boost::asio::steady_timer timer;
+  bool robot_queued = false;
+  bool robot_thinking = false;
+  int robot_score = 0;  // the robot's last evaluation, its own view (for answering draw offers)
+};
+
+struct GameService::Impl {
+  Impl(boost::asio::io_context& io, GameServiceOptions o, std::shared_ptr<GameStore> s)
+      : io(io),
+        options(std::move(o)),
+        store(std::move(s)),
+        time(options.time ? options.time : std::make_shared<SteadyTimeSource>()),
+        robots(options.robot_threads),
+        reviewer(options.review),
+        ping_timer(io) {}
+
+  boost::asio::io_context& io;
+  GameServiceOptions options;
+  std::shared_ptr<GameStore> store;
+  std::shared_ptr<const TimeSource> time;
+  RobotPool robots;
+  Reviewer reviewer;
+  boost::asio::steady_timer ping_timer;
+
+  mutable std::mutex games_mutex;
+  std::map<std::string, std::shared_ptr<GameEntry>> games;
+  std::atomic<bool> stopping{false};
+
+  // Metrics.
+  std::atomic<int64_t> moves_total{0}, games_created{0}, games_finished{0}, sessions_open{0}, errors_total{0};
+  static constexpr int64_t LATENCY_BUCKETS[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
+  std::atomic<int64_t> latency_count[std::size(LATENCY_BUCKETS) + 1] = {};
+  std::atomic<int64_t> latency_sum_us{0};
+
+  int64_t wall_now() const {
+    if (options.wall_clock) return options.wall_clock();
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+  }
+  uint64_t random() const { return options.random ? options.random() : os_random_u64(); }
+  void log_line(const json::object& o) const {
+    std::string line = json::serialize(o);
+    if (options.log) options.log(line);
+    else std::cerr << line << '\n';
+  }
+
+  std::shared_ptr<GameEntry> find(std::string_view id) const {
+    std::lock_guard lock(games_mutex);
+    auto it = games.find(std::string(id));
+    return it == games.end() ? nullptr : it->second;
+  }
+
+  // --- Building the game's messages (game mutex held) ---
+
+  GameView view(const GameEntry& g) const {
+    GameView v;
+    v.id = g.id;
+    v.setup = &g.setup;
+    for (const auto& s : g.sessions)
+      for (Color c : {WHITE, BLACK})
+        if (s->seats[c]) v.connected[c] = true;
+    v.robot_thinking = g.robot_thinking;
+    v.robot_queue = g.robot_queued ? std::max(1, robots.position(g.id)) : 0;
+    v.wall_now_ms = wall_now();
+    return v;
+  }
+
+  std::string state_text(const GameEntry& g, const GameSession& s) const {
+    json::object o;
+    o["t"] = "state";
+    o["seq"] = g.seq;
+    json::array you;
+    for (Color c : {WHITE, BLACK})
+      if (s.seats[c]) you.push_back(json::value(color_text(c)));
+    o["you"] = std::move(you);
+    o["game"] = game_json(*g.live, view(g));
+    return json::serialize(o);
+  }
+
+  // Numbers the event, keeps it for resync and sends it to every joined
+  // session; the requester's copy carries its `req`.
+  void broadcast(GameEntry& g, json::object e, const GameSession* requester = nullptr, int64_t req = 0,
+                 bool has_req = false) {
+    json::object o;
+    o["t"] = "event";
+    o["seq"] = ++g.seq;
+    o["e"] = std::move(e);
+    std::string text = json::serialize(o);
+    g.history.emplace_back(g.seq, text);
+    while (g.history.size() > HISTORY_EVENTS) g.history.pop_front();
+    std::string with_req;
+    if (requester && has_req) {
+      o["req"] = req;
+      with_req = json::serialize(o);
+    }
+    for (const auto& s : g.sessions) s->peer->send(s.get() == requester && has_req ? with_req : text);
+  }
+
+  // A rewritten game: a new number and the whole state for everyone; older events cannot be replayed.
+  void broadcast_state(GameEntry& g) {
+    ++g.seq;
+    g.history.clear();
+    for (const auto& s : g.sessions) s->peer->send(state_text(g, *s));
+  }
+
+  void send_ok(GameSession& s, int64_t req, bool has_req) {
+    json::object o;
+    o["t"] = "ok";
+    if (has_req) o["req"] = req;
+    s.peer->send(json::serialize(o));
+  }
+
+  json::object presence_event(const GameEntry& g) const {
+    GameView v = view(g);
+    json::object e;
+    e["type"] = "presence";
+    e["white"] = v.connected[WHITE] || g.live->robot_seat(WHITE);
+    e["black"] = v.connected[BLACK] || g.live->robot_seat(BLACK);
+    return e;
+  }
+
+  json::object robot_event(const GameEntry& g) const {
+    json::object e;
+    e["type"] = "robot";
+    e["thinking"] = g.robot_thinking;
+    e["queue"] = g.robot_queued ? std::max(1, robots.position(g.id)) : 0;
+    return e;
+  }
+
+  // --- Storage (game mutex held) ---
+
+  // Commits the log entries not stored yet, with the number the last event will have.
+  Result<bool> persist(GameEntry& g, int64_t seq_after) {
+    const auto& log = g.live->log();
+    for (; g.stored_actions < log.size(); ++g.stored_actions) {
+      if (auto r = store->append(g.id, int64_t(g.stored_actions), play::action_text(log[g.stored_actions]), seq_after);
+          !r)
+        return r;
+    }
+    return true;
+  }
+
+  void finish_if_over(GameEntry& g) {
+    if (!g.live->over() || g.stored_finish) return;
+    g.stored_finish = true;
+    g.timer.cancel();
+    const Outcome& outcome = *g.live->game().outcome();
+    json::object result = result_json(outcome, g.live->game().options().rules);
+    if (auto r = store->finish(g.id, json::serialize(result)); !r) {
+      json::object l{{"event", "store_error"}, {"game", g.id}, {"detail", r.error().message}};
+      log_line(l);
+    }
+    ++games_finished;
+    json::object l{{"event", "game_end"}, {"game", g.id}, {"result", result}, {"plies", g.live->game().moves().size()}};
+    log_line(l);
+  }
+
+  // After any change: store it, then tell everyone, then set the timers and the robot going.
+  // Returns false (and tells the requester) if the store refused.
+  bool commit_and_announce(GameEntry& g, const play::Change& change, std::size_t plies_before, GameSession* requester,
+                           int64_t req, bool has_req, std::optional<json::object> extra_event = std::nullopt) {
+    // The events this change causes, numbered after the commit.
+    std::vector<json::object> events;
+    const Game& game = g.live->game();
+    if (change.rewritten) {
+      // a state follows
+    } else {
+      if (extra_event) events.push_back(*extra_event);
+      if (change.moved || game.moves().size() != plies_before) {
+        // A rejected claim with an intended move plays it: one event per move played.
+        events.push_back(move_event(*g.live, wall_now()));
+      }
+    }
+    if (change.ended) {
+      json::object e;
+      e["type"] = "end";
+      e["result"] = result_json(*game.outcome(), game.options().rules);
+      events.push_back(std::move(e));
+    }
+    const int64_t seq_after = g.seq + (change.rewritten ? 1 : 0) + int64_t(events.size());
+    if (auto r = persist(g, seq_after); !r) {
+      ++errors_total;
+      json::object l{{"event", "store_error"}, {"game", g.id}, {"detail", r.error().message}};
+      log_line(l);
+      if (requester) requester->peer->send(error_text(req, has_req, simple_error("server_error", "storage failed")));
+      return false;
+    }
+    if (change.rewritten) broadcast_state(g);
+    bool first = true;
+    for (json::object& e : events) {
+      broadcast(g, std::move(e), first ? requester : nullptr, req, has_req && first);
+      first = false;
+    }
+    if (events.empty() && !change.rewritten && requester) send_ok(*requester, req, has_req);
+    finish_if_over(g);
+    schedule(g);
+    return true;
+  }
+
+  // --- Timers and the robot (game mutex held) ---
+
+  void schedule(GameEntry& g) {
+    if (stopping) return;
+    g.timer.cancel();
+    if (g.live->over()) return;
+    if (auto limit = g.live->time_limit()) {
+      int64_t grace = 0;  // a lagging mover's move may still arrive in time (see the lag allowance)
+      for (const auto& s : g.sessions)
+        if (s->seats[g.live->turn()]) grace = std::max(grace, std::min(s->lag_ms, MAX_LAG_MS));
+      int64_t wait = (*limit - g.live->now()).count() + grace + 1;
+      g.timer.expires_after(std::chrono::milliseconds(std::max<int64_t>(wait, 0)));
+      std::weak_ptr<GameEntry> weak = shared_from(g);
+      g.timer.async_wait([this, weak](const boost::system::error_code& ec) {
+        if (ec) return;
+        if (auto entry = weak.lock()) on_time(*entry);
+      });
+    }
+    if (g.live->robot_to_move() && !g.robot_queued && !g.robot_thinking) queue_robot(g);
+  }
+
+  std::shared_ptr<GameEntry> shared_from(GameEntry& g) const { return find(g.id); }
+
+  void on_time(GameEntry& g) {
+    std::lock_guard lock(g.mutex);
+    check_time_locked(g);
+  }
+
+  void check_time_locked(GameEntry& g) {
+    if (g.live->over()) return;
+    if (g.live->check_time()) {
+      play::Change change;
+      change.ended = true;
+      commit_and_announce(g, change, g.live->game().moves().size(), nullptr, 0, false);
+    } else {
+      schedule(g);
+    }
+  }
+
+  void queue_robot(GameEntry& g) {
+    g.robot_queued = true;
+    const Color robot = g.live->turn();
+    const int ply = int(g.live->game().moves().size());
+    const int rewrites = g.live->rewrites();
+    std::weak_ptr<GameEntry> weak = shared_from(g);
+    int ahead = robots.submit(g.id, [this, weak, robot, ply, rewrites](engine::Engine& engine) {
+      if (auto entry = weak.lock()) robot_turn(*entry, engine, robot, ply, rewrites);
+    });
+    if (ahead > 0) broadcast(g, robot_event(g));
+  }
+
+  // On a robot thread: think without any lock, then play under the game's lock.
+  void robot_turn(GameEntry& g, engine::Engine& engine, Color robot, int ply, int rewrites) {
+    Position start;
+    std::vector<Move> moves;
+    engine::SearchLimits limits;
+    engine::EngineOptions engine_options = engine.options();
+    {
+      std::lock_guard lock(g.mutex);
+      g.robot_queued = false;
+      if (stopping || g.live->over() || !g.live->robot_to_move() || g.live->turn() != robot ||
+          int(g.live->game().moves().size()) != ply || g.live->rewrites() != rewrites)
+        return schedule(g);
+      g.robot_thinking = true;
+      broadcast(g, robot_event(g));
+      start = g.live->game().start_position();
+      moves = g.live->move_list();
+      limits = g.live->robot_limits(options.robot_movetime_ms);
+      engine_options.level = g.live->options().seats[robot].level;
+      engine_options.seed = g.setup.seed;
+      engine_options.threads = 1;
+    }
+    engine.set_options(engine_options);
+    engine.new_game();
+    engine.set_position(start, moves);
+    const engine::SearchResult result = engine.search(limits);
+    std::lock_guard lock(g.mutex);
+    g.robot_thinking = false;
+    if (stopping) return;
+    if (g.live->over() || g.live->turn() != robot || int(g.live->game().moves().size()) != ply ||
+        g.live->rewrites() != rewrites || !result.best.is_ok()) {
+      broadcast(g, robot_event(g));
+      return schedule(g);
+    }
+    g.robot_score = result.score;
+    const std::string uci = to_uci(result.best, g.live->game().position());
+    const std::size_t before = g.live->game().moves().size();
+    // Like a person, the robot claims a draw it may claim when it does not expect to win.
+    std::optional<ClaimGround> ground;
+    if (result.score <= 0) {
+      if (g.live->game().can_claim_threefold(result.best)) ground = ClaimGround::THREEFOLD_REPETITION;
+      else if (g.live->game().can_claim_fifty_moves(result.best)) ground = ClaimGround::FIFTY_MOVES;
+    }
+    auto change = ground ? g.live->claim(robot, *ground, uci) : g.live->move(robot, uci, ply);
+    if (!change) {
+      if (g.live->over()) {  // the robot's flag fell while it thought
+        play::Change ended;
+        ended.ended = true;
+        commit_and_announce(g, ended, before, nullptr, 0, false);
+        return;
+      }
+      json::object l{{"event", "robot_error"}, {"game", g.id}, {"detail", change.error().detail}};
+      log_line(l);
+      return;
+    }
+    ++moves_total;
+    commit_and_announce(g, *change, before, nullptr, 0, false, robot_event(g));
+  }
+
+  // --- Requests ---
+
+  void handle(GameSession& s, std::string_view text);
+  void hello(GameEntry& g, GameSession& s, const json::object& o);
+  void resync(GameEntry& g, GameSession& s, int64_t since);
+  // The side a request acts for, or the error to answer.
+  Result<Color, ProtocolError> acting_color(const GameEntry& g, const GameSession& s, const json::object& o,
+                                            std::optional<Color> natural) const;
+
+  std::shared_ptr<GameEntry> add_game(std::string id, Setup setup, std::unique_ptr<play::LiveGame> live,
+                                      std::size_t stored_actions, int64_t seq) {
+    auto entry = std::make_shared<GameEntry>(io, std::move(id));
+    entry->setup = std::move(setup);
+    entry->live = std::move(live);
+    entry->stored_actions = stored_actions;
+    entry->seq = seq;
+    entry->stored_finish = entry->live->over();
+    {
+      std::lock_guard lock(games_mutex);
+      games[entry->id] = entry;
+    }
+    return entry;
+  }
+
+  Result<bool> load_unfinished() {
+    auto stored = store->load_unfinished();
+    if (!stored) return stored.error();
+    for (StoredGame& sg : *stored) {
+      auto loaded = restore(sg);
+      if (!loaded) return fail("game " + sg.id + ": " + loaded.error().message);
+      std::lock_guard lock((*loaded)->mutex);
+      finish_if_over(**loaded);
+      schedule(**loaded);
+    }
+    return true;
+  }
+
+  Result<std::shared_ptr<GameEntry>> restore(const StoredGame& sg) {
+    auto setup = setup_from_json(sg.setup);
+    if (!setup) return setup.error();
+    auto opts = start_options(*setup);
+    if (!opts) return opts.error();
+    std::vector<play::Action> log;
+    for (const std::string& line : sg.actions) {
+      auto a = play::parse_action(line);
+      if (!a) return a.error();
+      log.push_back(*a);
+    }
+    auto live = play::LiveGame::restore(*opts, log, time);
+    if (!live) return live.error();
+    return add_game(sg.id, std::move(*setup), std::move(*live), log.size(), sg.seq);
+  }
+
+  // A game from memory, or a finished one from the store.
+  std::shared_ptr<GameEntry> game(std::string_view id) {
+    if (auto g = find(id)) return g;
+    if (id.empty() || id.size() > 64) return nullptr;
+    auto stored = store->load(std::string(id));
+    if (!stored || !*stored) return nullptr;
+    auto loaded = restore(**stored);
+    return loaded ? *loaded : nullptr;
+  }
+
+  HttpAnswer create_game(std::string_view body);
+  HttpAnswer pgn(GameEntry& g);
+
+  void ping_all() {
+    if (stopping || options.ping_interval.count() <= 0) return;
+    std::vector<std::shared_ptr<GameEntry>> all;
+    {
+      std::lock_guard lock(games_mutex);
+      for (auto& [id, g] : games) all.push_back(g);
+    }
+    for (auto& g : all) {
+      std::lock_guard lock(g->mutex);
+      for (auto& s : g->sessions) send_ping(*s);
+    }
+    ping_timer.expires_after(options.ping_interval);
+    ping_timer.async_wait([this](const boost::system::error_code& ec) {
+      if (!ec) ping_all();
+    });
+  }
+
+  void send_ping(GameSession& s) {
+    s.ping_n++;
+    s.ping_sent = time->now().count();
+    json::object o{{"t", "ping"}, {"n", s.ping_n}};
+    s.peer->send(json::serialize(o));
+  }
+
+  void record_latency(std::chrono::steady_clock::time_point start) {
+    int64_t us =
+        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count();
+    latency_sum_us += us;
+    std::size_t i = 0;
+    while (i < std::size(LATENCY_BUCKETS) && us > LATENCY_BUCKETS[i] * 1000) ++i;
+    ++latency_count[i];
+  }
+};
+
+// --- Requests ---
+
+Result<Color, ProtocolError> GameService::Impl::acting_color(const GameEntry& g, const GameSession& s,
+                                                             const json::object& o,
+                                                             std::optional<Color> natural) const {
+  std::optional<Color> color;
+  if (auto it = o.find("color"); it != o.end() && !it->value().is_null()) {
+    if (!it->value().is_string() || !parse_color(it->value().as_string())) return bad_field("color", "white|black");
+    color = parse_color(it->value().as_string());
+  } else if (s.seats[WHITE] != s.seats[BLACK]) {
+    color = s.seats[WHITE] ? WHITE : BLACK;
+  } else {
+    color = natural.value_or(g.live->turn());
+  }
+  if (!s.seats[*color]) {
+    ProtocolError e = simple_error("not_your_seat", "this connection holds no seat for that side");
+    e.data["color"] = color_text(*color);
+    return e;
+  }
+  return *color;
+}
+
+void GameService::Impl::resync(GameEntry& g, GameSession& s, int64_t since) {
+  if (since == g.seq) return;
+  if (since >= 0 && since < g.seq && !g.history.empty() && g.history.front().first <= since + 1) {
+    for (const auto& [seq, text] : g.history)
+      if (seq > since) s.peer->send(text);
+    return;
+  }
+  s.peer->send(state_text(g, s));
+}
+
+void GameService::Impl::hello(GameEntry& g, GameSession& s, const json::object& o) {
+  auto v = o.find("v");
+  if (v == o.end() || !v->value().is_int64()) {
+    s.peer->send(error_text(0, false, bad_field("v", "integer")));
+    return;
+  }
+  if (v->value().as_int64() != PROTOCOL_VERSION) {
+    ProtocolError e = simple_error("unsupported_version");
+    e.data["supported"] = json::array{PROTOCOL_VERSION};
+    s.peer->send(error_text(0, false, e));
+    return;
+  }
+  bool bad = false;
+  bool seats[COLOR_NB] = {false, false};
+  if (auto it = o.find("seats"); it != o.end() && !it->value().is_null()) {
+    if (!it->value().is_array()) {
+      s.peer->send(error_text(0, false, bad_field("seats", "array of strings")));
+      return;
+    }
+    for (const json::value& token : it->value().as_array()) {
+      bool matched = false;
+      if (token.is_string())
+        for (Color c : {WHITE, BLACK})
+          if (!g.setup.seats[c].empty() && same_secret(token.as_string(), g.setup.seats[c])) seats[c] = matched = true;
+      bad = bad || !matched;
+    }
+  }
+  int64_t since = -1;
+  if (auto it = o.find("since"); it != o.end() && it->value().is_int64()) since = it->value().as_int64();
+  // Presence first, to the others: the newcomer's own state (or resync) already includes it.
+  GameView before = view(g);
+  s.seats[WHITE] = seats[WHITE];
+  s.seats[BLACK] = seats[BLACK];
+  std::shared_ptr<GameSession> self = s.shared_from_this();
+  const bool was_joined = s.joined;
+  if (!was_joined) {
+    s.joined = true;
+    g.sessions.push_back(self);
+  }
+  GameView after = view(g);
+  if (before.connected[WHITE] != after.connected[WHITE] || before.connected[BLACK] != after.connected[BLACK]) {
+    json::object e = presence_event(g);
+    std::erase(g.sessions, self);
+    broadcast(g, std::move(e));
+    g.sessions.push_back(self);
+  }
+  if (bad) s.peer->send(error_text(0, false, simple_error("bad_seat", "a token is not this game's")));
+  if (since >= 0) resync(g, s, since);
+  else s.peer->send(state_text(g, s));
+  // An invited game starts when the invited player first comes (the clocks start then).
+  if (!g.live->started() && !g.live->over() && after.connected[WHITE] && after.connected[BLACK]) {
+    if (auto change = g.live->start()) {
+      if (auto r = persist(g, g.seq + 1); !r) {
+        json::object l{{"event", "store_error"}, {"game", g.id}, {"detail", r.error().message}};
+        log_line(l);
+      }
+      broadcast_state(g);
+      schedule(g);
+    }
+  }
+  send_ping(s);
+}
+
+void GameService::Impl::handle(GameSession& s, std::string_view text) {
+  const auto started = std::chrono::steady_clock::now();
+  if (text.size() > MAX_MESSAGE_BYTES) {
+    ProtocolError e = simple_error("too_large");
+    e.data["limit"] = MAX_MESSAGE_BYTES;
+    s.peer->send(error_text(0, false, e));
+    ++errors_total;
+    return;
+  }
+  json::error_code ec;
+  json::value doc = json::parse(text, ec);
+  if (ec) {
+    ProtocolError e = simple_error("bad_json", ec.message());
+    // Boost.JSON does not report the offset through parse(); a stream parser would. Report what was consumed.
+    json::stream_parser p;
+    std::size_t consumed = p.write_some(text.data(), text.size(), ec);
+    e.data["position"] = consumed;
+    s.peer->send(error_text(0, false, e));
+    ++errors_total;
+    return;
+  }
+  if (!doc.is_object()) {
+    s.peer->send(error_text(0, false, bad_field("", "object", "a message is one JSON object")));
+    ++errors_total;
+    return;
+  }
+  const json::object& o = doc.as_object();
+  int64_t req = 0;
+  bool has_req = false;
+  if (auto it = o.find("req"); it != o.end() && !it->value().is_null()) {
+    if (!it->value().is_int64()) {
+      s.peer->send(error_text(0, false, bad_field("req", "integer")));
+      return;
+    }
+    req = it->value().as_int64();
+    has_req = true;
+  }
+  auto answer_error = [&](const ProtocolError& e) {
+    ++errors_total;
+    s.peer->send(error_text(req, has_req, e));
+  };
+  auto t_it = o.find("t");
+  if (t_it == o.end() || !t_it->value().is_string()) return answer_error(bad_field("t", "string"));
+  const std::string t(t_it->value().as_string());
+  auto string_field = [&](std::string_view name) -> std::optional<std::string> {
+    auto it = o.find(name);
+    if (it == o.end() || !it->value().is_string()) return std::nullopt;
+    return std::string(it->value().as_string());
+  };
+
+  GameEntry& g = *s.entry;
+  std::lock_guard lock(g.mutex);
+  if (t == "hello") return hello(g, s, o);
+  if (t == "pong") {
+    auto it = o.find("n");
+    if (it == o.end() || !it->value().is_int64()) return answer_error(bad_field("n", "integer"));
+    if (it->value().as_int64() == s.ping_n && s.ping_sent >= 0) {
+      int64_t one_way = std::max<int64_t>(0, (time->now().count() - s.ping_sent) / 2);
+      s.lag_ms = s.lag_ms == 0 ? one_way : (3 * s.lag_ms + one_way) / 4;
+      s.ping_sent = -1;
+    }
+    return;
+  }
+  if (!s.joined) {
+    ProtocolError e = simple_error("not_allowed", "send hello first");
+    e.data["reason"] = "hello_first";
+    return answer_error(e);
+  }
+  if (t == "resync") {
+    auto it = o.find("since");
+    if (it == o.end() || !it->value().is_int64()) return answer_error(bad_field("since", "integer"));
+    return resync(g, s, it->value().as_int64());
+  }
+  play::LiveGame& live = *g.live;
+  const std::size_t plies_before = live.game().moves().size();
+  auto refused = [&](const play::Refusal& r) {
+    ProtocolError e = simple_error(r.code, r.detail);
+    if (r.code == "illegal_move") {
+      e.data["uci"] = string_field("uci").value_or("");
+      e.data["reason"] = r.reason;
+    } else if (r.code == "not_allowed" || r.code == "no_offer") {
+      e.data[r.code == "no_offer" ? "kind" : "reason"] = r.reason;
+    } else if (r.code == "not_your_turn") {
+      e.data["turn"] = color_text(live.turn());
+    } else if (r.code == "stale") {
+      e.data["ply"] = live.game().moves().size();
+    } else if (r.code == "game_over" && live.game().outcome()) {
+      e.data["result"] = result_json(*live.game().outcome(), live.game().options().rules);
+    }
+    answer_error(e);
+    // A request that found the flag fallen ended the game: everyone hears of it.
+    if (live.over() && !g.stored_finish) {
+      play::Change ended;
+      ended.ended = true;
+      commit_and_announce(g, ended, plies_before, nullptr, 0, false);
+    }
+  };
+  auto done = [&](const play::Answer<play::Change>& change, std::optional<json::object> event = std::nullopt) {
+    if (!change) return refused(change.error());
+    if (change->moved) ++moves_total;
+    commit_and_announce(g, *change, plies_before, &s, req, has_req, std::move(event));
+    record_latency(started);
+  };
+  auto color_for = [&](std::optional<Color> natural) -> std::optional<Color> {
+    auto c = acting_color(g, s, o, natural);
+    if (!c) {
+      answer_error(c.error());
+      return std::nullopt;
+    }
+    return *c;
+  };
+
+  if (t == "move") {
+    auto uci = string_field("uci");
+    if (!uci) return answer_error(bad_field("uci", "string"));
+    std::optional<int> ply;
+    if (auto it = o.find("ply"); it != o.end() && !it->value().is_null()) {
+      if (!it->value().is_int64()) return answer_error(bad_field("ply", "integer"));
+      ply = int(std::clamp<int64_t>(it->value().as_int64(), -1, 100000));
+    }
+    if (live.over()) return refused({"game_over", "", "the game is over"});
+    const Color mover = live.turn();
+    if (!s.seats[mover]) {
+      if (s.holds_any()) return refused({"not_your_turn", "", "the other side is to move"});
+      ProtocolError e = simple_error("not_your_seat", "a spectator cannot move");
+      e.data["color"] = color_text(mover);
+      return answer_error(e);
+    }
+    return done(live.move(mover, *uci, ply, std::chrono::milliseconds(std::min(s.lag_ms, MAX_LAG_MS))));
+  }
+  if (t == "draw" || t == "takeback") {
+    auto action = string_field("action");
+    if (!action || (*action != "offer" && *action != "accept" && *action != "decline"))
+      return answer_error(bad_field("action", "offer|accept|decline"));
+    const bool draw = t == "draw";
+    // Hot-seat: an answer is the offer's opponent's, an offer the side to move's.
+    std::optional<Color> natural;
+    std::optional<Color> offer = draw ? live.game().draw_offer() : live.takeback_offer();
+    if (*action != "offer" && offer) natural = ~*offer;
+    auto by = color_for(natural);
+    if (!by) return;
+    json::object event;
+    if (*action == "offer") {
+      auto change = draw ? live.draw_offer(*by) : live.takeback_offer(*by);
+      if (change && change->offer) {
+        event["type"] = "offer";
+        event["kind"] = t;
+        event["by"] = color_text(*by);
+        done(change, event);
+      } else {
+        done(change);
+      }
+      // The robot answers a draw offer at once: it accepts when it expects to lose.
+      if (draw && change && !live.over() && live.robot_seat(~*by) && live.game().draw_offer() == *by) {
+        const std::size_t before = live.game().moves().size();
+        const bool accept = play::robot_accepts_draw(g.robot_score);
+        auto answer = accept ? live.draw_accept(~*by) : live.draw_decline(~*by);
+        json::object e;
+        if (answer && answer->declined) {
+          e["type"] = "offer_declined";
+          e["kind"] = "draw";
+          e["by"] = color_text(~*by);
+        }
+        if (answer)
+          commit_and_announce(g, *answer, before, nullptr, 0, false, e.empty() ? std::nullopt : std::optional(e));
+      }
+      return;
+    }
+    if (*action == "accept") return done(draw ? live.draw_accept(*by) : live.takeback_accept(*by));
+    auto change = draw ? live.draw_decline(*by) : live.takeback_decline(*by);
+    if (change && change->declined) {
+      event["type"] = "offer_declined";
+      event["kind"] = t;
+      event["by"] = color_text(*by);
+      return done(change, event);
+    }
+    return done(change);
+  }
+  if (t == "claim") {
+    auto ground = string_field("ground");
+    if (!ground || (*ground != "threefold" && *ground != "fifty"))
+      return answer_error(bad_field("ground", "threefold|fifty"));
+    std::string intended;
+    if (auto it = o.find("uci"); it != o.end() && !it->value().is_null()) {
+      if (!it->value().is_string()) return answer_error(bad_field("uci", "string"));
+      intended = std::string(it->value().as_string());
+    }
+    if (live.over()) return refused({"game_over", "", "the game is over"});
+    auto by = color_for(live.turn());
+    if (!by) return;
+    auto change =
+        live.claim(*by, *ground == "fifty" ? ClaimGround::FIFTY_MOVES : ClaimGround::THREEFOLD_REPETITION, intended);
+    if (change && change->claim_rejected) {
+      json::object e;
+      e["type"] = "claim_rejected";
+      e["ground"] = *ground;
+      e["by"] = color_text(*by);
+      e["added"] = change->added.count();
+      e["clock"] = clock_json(live);
+      return done(change, e);
+    }
+    return done(change);
+  }
+  if (t == "resign") {
+    if (live.over()) return refused({"game_over", "", "the game is over"});
+    auto by = color_for(live.turn());
+    if (!by) return;
+    return done(live.resign(*by));
+  }
+  ProtocolError e = simple_error("unknown_type");
+  e.data["t"] = t;
+  answer_error(e);
+}
+
+HttpAnswer GameService::Impl::create_game(std::string_view body) {
+  auto parsed = parse_create_request(body, random());
+  if (!parsed) {
+    const ProtocolError& e = parsed.error();
+    json::object data = e.data;
+    if (!e.detail.empty()) data["detail"] = e.detail;
+    return http_error(400, e.code == "bad_message" ? "bad_request" : e.code, data);
+  }
+  Setup setup = std::move(*parsed);
+  for (Color c : {WHITE, BLACK})
+    if (setup.opponent != "robot" || c == setup.creator) setup.seats[c] = new_seat_token();
+  auto opts = start_options(setup);
+  if (!opts) return http_error(400, "bad_request", {{"detail", opts.error().message}});
+  auto live = play::LiveGame::create(*opts, time);
+  if (!live) return http_error(400, "bad_request", {{"detail", live.error().message}});
+  std::string id;
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    id = new_game_id();
+    if (!find(id)) {
+      if (auto r = store->create(id, json::serialize(setup_json(setup)))) break;
+    }
+    id.clear();
+  }
+  if (id.empty()) return http_error(500, "server_error", {{"detail", "cannot store the game"}});
+  auto entry = add_game(id, setup, std::move(*live), 0, 0);
+  {
+    std::lock_guard lock(entry->mutex);
+    if (setup.opponent != "invite") {
+      (void)entry->live->start();
+      if (auto r = persist(*entry, 0); !r) return http_error(500, "server_error", {{"detail", r.error().message}});
+    }
+    schedule(*entry);
+  }
+  ++games_created;
+  json::object l{{"event", "game_start"},
+                 {"game", id},
+                 {"opponent", setup.opponent},
+                 {"time", setup.time},
+                 {"rules", setup.rules}};
+  if (setup.opponent == "robot") l["level"] = setup.level;
+  log_line(l);
+  json::object answer;
+  answer["id"] = id;
+  json::object seats;
+  for (Color c : {WHITE, BLACK})
+    if (!setup.seats[c].empty()) seats[color_text(c)] = setup.seats[c];
+  answer["seats"] = std::move(seats);
+  answer["spectate"] = "/g/" + id;
+  return json_answer(201, answer);
+}
+
+HttpAnswer GameService::Impl::pgn(GameEntry& g) {
+  std::lock_guard lock(g.mutex);
+  const Game& game = g.live->game();
+  PgnTags tags;
+  for (Color c : {WHITE, BLACK}) {
+    std::string name = g.live->robot_seat(c) ? "tabiya level " + std::to_string(g.live->options().seats[c].level)
+                                             : (c == WHITE ? "White" : "Black");
+    tags.set(c == WHITE ? "White" : "Black", name);
+  }
+  tags.set("Site", "tabiya");
+  PgnGame record = game_to_pgn(game, tags);
+  // %emt beside %clk: the time each move took, as the clock charged it.
+  for (std::size_t i = 0; i < record.mainline.moves.size() && i < game.moves().size(); ++i) {
+    if (!game.clock()) break;
+    std::string& comment = record.mainline.moves[i].comment;
+    std::string emt = "[%emt " + format_clock(game.moves()[i].elapsed.count()) + "]";
+    comment = comment.empty() ? emt : emt + " " + comment;
+  }
+  auto text = write_pgn(record);
+  if (!text) return http_error(500, "server_error", {{"detail", text.error().message}});
+  HttpAnswer a;
+  a.status = 200;
+  a.content_type = "application/x-chess-pgn";
+  a.body = std::move(*text);
+  a.headers.emplace_back("Content-Disposition", "attachment; filename=\"tabiya-" + g.id + ".pgn\"");
+  return a;
+}
+
+// --- The service ---
+
+GameService::GameService(boost::asio::io_context& io, GameServiceOptions options, std::shared_ptr<GameStore> store)
+    : impl_(std::make_unique<Impl>(io, std::move(options), std::move(store))) {}
+
+GameService::~GameService() { shutdown(); }
+
+Result<std::unique_ptr<GameService>> GameService::create(boost::asio::io_context& io, GameServiceOptions options) {
+  std::shared_ptr<GameStore> store = options.store;
+  if (!store) {
+    if (options.data_dir.empty()) {
+      store = make_memory_store();
+    } else {
+      std::error_code ec;
+      std::filesystem::create_directories(options.data_dir, ec);
+      if (ec) return fail("data directory " + options.data_dir + ": " + ec.message());
+      auto opened = open_sqlite_store((std::filesystem::path(options.data_dir) / "games.sqlite3").string());
+      if (!opened) return opened.error();
+      store = std::move(*opened);
+    }
+  }
+  std::unique_ptr<GameService> service(new GameService(io, std::move(options), std::move(store)));
+  if (auto r = service->impl_->load_unfinished(); !r) return r.error();
+  if (service->impl_->options.ping_interval.count() > 0) {
+    service->impl_->ping_timer.expires_after(service->impl_->options.ping_interval);
+    service->impl_->ping_timer.async_wait([impl = service->impl_.get()](const boost::system::error_code& ec) {
+      if (!ec) impl->ping_all();
+    });
+  }
+  return service;
+}
+
+std::unique_ptr<Service> make_game_service(boost::asio::io_context& io, GameServiceOptions options) {
+  auto service = GameService::create(io, std::move(options));
+  if (!service) throw std::runtime_error("tabiya serve: " + service.error().message);
+  return std::move(*service);
+}
+
+HttpAnswer GameService::http(const HttpRequest& request) {
+  std::string_view target = request.target;
+  if (auto q = target.find('?'); q != std::string_view::npos) target = target.substr(0, q);
+  if (target == "/api/games") {
+    if (request.method != "POST") return http_error(405, "method_not_allowed");
+    if (impl_->stopping) return http_error(503, "shutting_down");
+    return impl_->create_game(request.body);
+  }
+  constexpr std::string_view PREFIX = "/api/games/";
+  if (!target.starts_with(PREFIX)) return http_error(404, "not_found");
+  std::string_view rest = target.substr(PREFIX.size());
+  std::string_view id = rest.substr(0, rest.find('/'));
+  std::string_view what = id.size() < rest.size() ? rest.substr(id.size() + 1) : std::string_view{};
+  auto g = impl_->game(id);
+  if (!g) return http_error(404, "unknown_game", {{"id", std::string(id)}});
+  if (what.empty()) {
+    if (request.method != "GET") return http_error(405, "method_not_allowed");
+    std::lock_guard lock(g->mutex);
+    return json_answer(200, game_json(*g->live, impl_->view(*g)));
+  }
+  if (what == "pgn") {
+    if (request.method != "GET") return http_error(405, "method_not_allowed");
+    return impl_->pgn(*g);
+  }
+  if (what == "review") {
+    ReviewState state;
+    if (request.method == "POST") {
+      std::lock_guard lock(g->mutex);
+      if (!g->live->over()) return http_error(409, "not_allowed", {{"reason", "not_over"}});
+      state = impl_->reviewer.request(g->id, g->live->game().start_position(), g->live->move_list());
+    } else if (request.method == "GET") {
+      state = impl_->reviewer.state(g->id);
+    } else {
+      return http_error(405, "method_not_allowed");
+    }
+    return json_answer(request.method == "POST" ? 202 : 200, review_json(state));
+  }
+  return http_error(404, "not_found");
+}
+
+std::shared_ptr<Session> GameService::open(std::string_view path, std::shared_ptr<Peer> peer) {
+  constexpr std::string_view PREFIX = "/ws/";
+  if (!path.starts_with(PREFIX) || impl_->stopping) return nullptr;
+  auto g = impl_->game(path.substr(PREFIX.size()));
+  if (!g) return nullptr;
+  ++impl_->sessions_open;
+  return std::make_shared<GameSession>(std::move(g), std::move(peer));
+}
+
+void GameService::message(Session& session, std::string_view text) {
+  auto& s = static_cast<GameSession&>(session);
+  impl_->handle(s, text);
+}
+
+void GameService::closed(Session& session) {
+  auto& s = static_cast<GameSession&>(session);
+  --impl_->sessions_open;
+  GameEntry& g = *s.entry;
+  std::lock_guard lock(g.mutex);
+  auto it = std::find_if(g.sessions.begin(), g.sessions.end(), [&](const auto& p) { return p.get() == &s; });
+  if (it == g.sessions.end()) return;
+  GameView before = impl_->view(g);
+  g.sessions.erase(it);
+  GameView after = impl_->view(g);
+  if (before.connected[WHITE] != after.connected[WHITE] || before.connected[BLACK] != after.connected[BLACK])
+    impl_->broadcast(g, impl_->presence_event(g));
+}
+
+void GameService::write_metrics(std::string& out) {
+  Impl& m = *impl_;
+  std::size_t active = 0, total = 0;
+  {
+    std::lock_guard lock(m.games_mutex);
+    total = m.games.size();
+  }
+  std::vector<std::shared_ptr<GameEntry>> all;
+  {
+    std::lock_guard lock(m.games_mutex);
+    for (auto& [id, g] : m.games) all.push_back(g);
+  }
+  for (auto& g : all) {
+    std::lock_guard lock(g->mutex);
+    if (!g->live->over()) ++active;
+  }
+  auto line = [&](const char* help, const char* type, const std::string& name, auto value) {
+    out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n" + name + " " +
+           std::to_string(value) + "\n";
+  };
+  line("Games in progress.", "gauge", "tabiya_games_active", active);
+  line("Games held in memory.", "gauge", "tabiya_games_loaded", total);
+  line("Games created since the start.", "counter", "tabiya_games_created_total", m.games_created.load());
+  line("Games finished since the start.", "counter", "tabiya_games_finished_total", m.games_finished.load());
+  line("Moves played.", "counter", "tabiya_moves_total", m.moves_total.load());
+  line("Game WebSocket sessions open.", "gauge", "tabiya_game_sessions", m.sessions_open.load());
+  line("Requests answered with an error.", "counter", "tabiya_request_errors_total", m.errors_total.load());
+  line("Robot moves waiting for a thread.", "gauge", "tabiya_robot_queue", m.robots.queued());
+  out += "# HELP tabiya_move_seconds Time from a request's arrival to its event, storage included.\n";
+  out += "# TYPE tabiya_move_seconds histogram\n";
+  int64_t cumulative = 0;
+  for (std::size_t i = 0; i < std::size(Impl::LATENCY_BUCKETS); ++i) {
+    cumulative += m.latency_count[i].load();
+    char le[32];
+    std::snprintf(le, sizeof le, "%g", double(Impl::LATENCY_BUCKETS[i]) / 1000.0);
+    out += std::string("tabiya_move_seconds_bucket{le=\"") + le + "\"} " + std::to_string(cumulative) + "\n";
+  }
+  cumulative += m.latency_count[std::size(Impl::LATENCY_BUCKETS)].load();
+  out += "tabiya_move_seconds_bucket{le=\"+Inf\"} " + std::to_string(cumulative) + "\n";
+  char sum[32];
+  std::snprintf(sum, sizeof sum, "%.6f", double(m.latency_sum_us.load()) / 1e6);
+  out += std::string("tabiya_move_seconds_sum ") + sum + "\n";
+  out += "tabiya_move_seconds_count " + std::to_string(cumulative) + "\n";
+}
+
+void GameService::shutdown() {
+  if (impl_->stopping.exchange(true)) return;
+  impl_->robots.stop();
+  impl_->reviewer.stop();
+  impl_->ping_timer.cancel();
+  std::vector<std::shared_ptr<GameEntry>> all;
+  {
+    std::lock_guard lock(impl_->games_mutex);
+    for (auto& [id, g] : impl_->games) all.push_back(g);
+  }
+  for (auto& g : all) {
+    std::lock_guard lock(g->mutex);
+    g->timer.cancel();
+  }
+}
+
+void GameService::check_clocks() {
+  std::vector<std::shared_ptr<GameEntry>> all;
+  {
+    std::lock_guard lock(impl_->games_mutex);
+    for (auto& [id, g] : impl_->games) all.push_back(g);
+  }
+  for (auto& g : all) impl_->on_time(*g);
+}
+
+std::size_t GameService::game_count() const {
+  std::lock_guard lock(impl_->games_mutex);
+  return impl_->games.size();
+}
+
+int GameService::robot_queue() const { return impl_->robots.queued(); }
+
+}  // namespace tabiya::server

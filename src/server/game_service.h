@@ -1,0 +1,87 @@
+// The game service: games, seats, clocks, storage and the robot pool behind
+// the Service interface (service.h) that the network layer calls. It speaks
+// the protocol of docs/protocol.md.
+//
+// Threads. The network calls from several io threads at once. Each game has
+// its own mutex; the map of games has another, held only to find or add a
+// game. Store writes happen under the game's mutex (a move is acknowledged
+// only after it is committed), never under the map's; the robot thinks on
+// its own threads holding no lock. Flag timers run on the io_context.
+#pragma once
+
+#include <atomic>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "core/result.h"
+#include "laws/time_source.h"
+#include "server/game_store.h"
+#include "server/review.h"
+#include "server/service.h"
+
+namespace tabiya::server {
+
+struct GameServiceOptions {
+  // Where the SQLite file (games.sqlite3) lives; empty keeps games in memory only.
+  std::string data_dir;
+  // A store to use instead (tests); wins over data_dir.
+  std::shared_ptr<GameStore> store;
+  // Robot threads; 0: one fewer than the cores, at least one.
+  int robot_threads = 0;
+  // The games' monotonic time (clocks, lag); nullptr: the machine's steady clock.
+  std::shared_ptr<const TimeSource> time;
+  // Server time in ms since the epoch (correspondence deadlines); empty: the system clock.
+  std::function<int64_t()> wall_clock;
+  // Random numbers for colours drawn by lot, Chess960 numbers and robot seeds; empty: the OS.
+  // Seat tokens and game ids always come from the OS.
+  std::function<uint64_t()> random;
+  // The robot's thinking time per move in games without a clock.
+  int64_t robot_movetime_ms = 1000;
+  // How often each connection is pinged to measure its lag; 0 turns it off.
+  std::chrono::milliseconds ping_interval{5000};
+  // The engine review of finished games (one low-priority thread).
+  ReviewOptions review;
+  // One JSON line per game start and end; empty: standard error.
+  std::function<void(const std::string&)> log;
+};
+
+struct GameEntry;
+class GameSession;
+
+class GameService final : public Service {
+ public:
+  static Result<std::unique_ptr<GameService>> create(boost::asio::io_context& io, GameServiceOptions options);
+  ~GameService() override;
+
+  HttpAnswer http(const HttpRequest& request) override;
+  std::shared_ptr<Session> open(std::string_view path, std::shared_ptr<Peer> peer) override;
+  void message(Session& session, std::string_view text) override;
+  void closed(Session& session) override;
+  void write_metrics(std::string& out) override;
+  void shutdown() override;
+
+  // Ends every game whose flag has fallen or whose deadline has passed now (the
+  // timers do this by themselves; tests with a manual time source call it).
+  void check_clocks();
+  // Games held in memory (unfinished and recently finished).
+  std::size_t game_count() const;
+  int robot_queue() const;
+
+ private:
+  GameService(boost::asio::io_context& io, GameServiceOptions options, std::shared_ptr<GameStore> store);
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// For the network layer: the service with these options; throws std::runtime_error
+// when the store cannot be opened or its games cannot be loaded.
+std::unique_ptr<Service> make_game_service(boost::asio::io_context& io, GameServiceOptions options);
+
+}  // namespace tabiya::server

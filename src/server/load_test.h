@@ -1,0 +1,58 @@
+// The load generator behind `tabiya loadtest`: N person-vs-person games over
+// loopback, two WebSocket clients each (one per seat), every side moving at a
+// fixed interval with a random legal move, and the round trip of each move
+// (sent -> its `move` event back to the mover) measured. Against the echo
+// service (`echo`) the same clients send the same move messages and time
+// their echo: the floor that Beast, the sockets and the kernel cost.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+
+namespace tabiya::server {
+
+struct LoadOptions {
+  std::string host = "127.0.0.1";
+  uint16_t port = 0;
+  int games = 100;
+  double interval_s = 2;   // each side moves every interval
+  double duration_s = 30;  // the measured window, after every client is connected
+  double warmup_s = 2;     // moves made but not measured before the window
+  bool echo = false;       // the server is the echo service
+  std::string time_control = "90+30";
+  uint64_t seed = 1;
+  double move_timeout_s = 5;  // a move not answered by then is lost
+  int connect_batch = 64;     // connections in progress at once
+  // Called from the calling thread at the start and end of the measured window (server CPU and memory probes).
+  std::function<void()> window_started;
+  std::function<void()> window_ended;
+};
+
+struct LoadReport {
+  int games_created = 0;
+  int clients = 0;  // connected and ready
+  int connect_failures = 0;
+  double create_seconds = 0;   // creating the games over HTTP
+  double connect_seconds = 0;  // connecting every client and receiving its state
+  double window_seconds = 0;
+  uint64_t moves_sent = 0;
+  uint64_t moves_answered = 0;
+  uint64_t lost_moves = 0;                 // sent and neither answered nor refused within move_timeout_s
+  uint64_t skipped_ticks = 0;              // a side's turn came but the opponent's move had not arrived yet
+  uint64_t games_ended = 0;                // ended during the run (mate, draw rules); their clients stop moving
+  uint64_t disconnects = 0;                // connections the server closed during the run
+  std::map<std::string, uint64_t> errors;  // error messages received, by code
+  std::vector<double> round_trips_ms;      // sorted
+
+  double percentile(double p) const;  // p in [0, 100]; 0 when nothing was measured
+  uint64_t error_count() const;
+};
+
+Result<LoadReport> run_load(const LoadOptions& options);
+
+}  // namespace tabiya::server

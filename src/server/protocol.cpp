@@ -1,0 +1,420 @@
+#include "server/protocol.h"
+
+#include <algorithm>
+
+#include "core/chess960.h"
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "core/uci_move.h"
+#include "engine/levels.h"
+#include "laws/outcome.h"
+#include "notation/pgn.h"
+
+namespace tabiya::server {
+namespace json = boost::json;
+
+ProtocolError bad_field(std::string_view field, std::string_view expected, std::string detail) {
+  ProtocolError e{"bad_message", {}, std::move(detail)};
+  e.data["field"] = field;
+  if (!expected.empty()) e.data["expected"] = expected;
+  return e;
+}
+
+std::string_view color_text(Color c) { return c == WHITE ? "white" : "black"; }
+
+std::optional<Color> parse_color(std::string_view text) {
+  if (text == "white") return WHITE;
+  if (text == "black") return BLACK;
+  return std::nullopt;
+}
+
+namespace {
+
+// Optional fields: absent or null means the default.
+const json::value* field(const json::object& o, std::string_view name) {
+  auto it = o.find(name);
+  if (it == o.end() || it->value().is_null()) return nullptr;
+  return &it->value();
+}
+
+}  // namespace
+
+Result<Setup, ProtocolError> parse_create_request(std::string_view body, uint64_t random) {
+  json::error_code ec;
+  json::value doc = json::parse(body, ec);
+  if (ec) {
+    ProtocolError e{"bad_json", {}, ec.message()};
+    return e;
+  }
+  if (!doc.is_object()) return bad_field("", "object", "the request must be a JSON object");
+  const json::object& o = doc.as_object();
+  Setup s;
+  const json::value* v = field(o, "v");
+  if (!v || !v->is_int64()) return bad_field("v", "integer");
+  if (v->as_int64() != PROTOCOL_VERSION) {
+    ProtocolError e{"unsupported_version", {}, "protocol version " + std::to_string(v->as_int64())};
+    e.data["supported"] = json::array{PROTOCOL_VERSION};
+    return e;
+  }
+  const json::value* opponent = field(o, "opponent");
+  if (!opponent || !opponent->is_string()) return bad_field("opponent", "robot|hotseat|invite");
+  s.opponent = std::string(opponent->as_string());
+  if (s.opponent != "robot" && s.opponent != "hotseat" && s.opponent != "invite")
+    return bad_field("opponent", "robot|hotseat|invite");
+  if (const json::value* level = field(o, "level")) {
+    if (!level->is_int64() || level->as_int64() < engine::MIN_LEVEL || level->as_int64() > engine::MAX_LEVEL)
+      return bad_field("level", "integer 1..10");
+    s.level = int(level->as_int64());
+  }
+  s.creator = (random & 1) ? BLACK : WHITE;  // "random", the default... unless a colour is named
+  if (const json::value* color = field(o, "color")) {
+    if (!color->is_string()) return bad_field("color", "white|black|random");
+    std::string_view c = color->as_string();
+    if (auto named = parse_color(c)) s.creator = *named;
+    else if (c != "random") return bad_field("color", "white|black|random");
+  } else {
+    s.creator = WHITE;
+  }
+  s.time = "5+3";
+  if (const json::value* time = field(o, "time")) {
+    if (!time->is_string()) return bad_field("time", "string");
+    s.time = std::string(time->as_string());
+  }
+  if (s.time != "none") {
+    auto tc = parse_human_time_control(s.time);
+    if (!tc || !tc->has_clock())
+      return bad_field("time", "time control, e.g. 5+3", tc ? "no clock" : tc.error().message);
+  }
+  if (const json::value* days = field(o, "days")) {
+    if (!days->is_int64() || days->as_int64() < 1 || days->as_int64() > 14) return bad_field("days", "integer 1..14");
+    s.days = int(days->as_int64());
+    s.time = "none";
+  }
+  std::string variant = "standard";
+  if (const json::value* vv = field(o, "variant")) {
+    if (!vv->is_string() || (vv->as_string() != "standard" && vv->as_string() != "chess960"))
+      return bad_field("variant", "standard|chess960");
+    variant = std::string(vv->as_string());
+  }
+  if (variant == "chess960") {
+    s.chess960 = int(random % 960);
+    if (const json::value* n = field(o, "chess960")) {
+      if (!n->is_int64() || n->as_int64() < 0 || n->as_int64() > 959) return bad_field("chess960", "integer 0..959");
+      s.chess960 = int(n->as_int64());
+    }
+  }
+  const json::value* fen = field(o, "fen");
+  const json::value* pgn = field(o, "pgn");
+  if (fen && pgn) return bad_field("pgn", "either fen or pgn", "fen and pgn both given");
+  if ((fen || pgn) && s.chess960) return bad_field(fen ? "fen" : "pgn", "standard variant only");
+  if (fen) {
+    if (!fen->is_string()) return bad_field("fen", "string");
+    auto pos = parse_fen(fen->as_string());
+    if (!pos) return bad_field("fen", "FEN", pos.error().message);
+    s.start_fen = to_fen(*pos);
+  }
+  if (pgn) {
+    if (!pgn->is_string()) return bad_field("pgn", "string");
+    PgnReadResult read = read_pgn_games(std::string_view(pgn->as_string()));
+    if (read.games.empty()) return bad_field("pgn", "a PGN game", "no game in the PGN text");
+    if (!read.errors.empty()) return bad_field("pgn", "a PGN game", "the PGN text has errors");
+    const PgnGame& g = read.games.front();
+    s.start_fen = to_fen(g.start);
+    Position p = g.start;
+    for (const PgnNode& node : g.mainline.moves) {
+      s.moves.push_back(to_uci(node.move, p));
+      UndoInfo undo;
+      p.do_move(node.move, undo);
+    }
+  }
+  if (const json::value* rules = field(o, "rules")) {
+    if (!rules->is_string() || !parse_rules_edition(rules->as_string()))
+      return bad_field("rules", "fide-2001|fide-2005|fide-2009|fide-2014|fide-2018");
+    s.rules = std::string(rules->as_string());
+  }
+  if (const json::value* casual = field(o, "casual")) {
+    if (!casual->is_bool()) return bad_field("casual", "boolean");
+    s.casual = casual->as_bool();
+  }
+  s.seed = random >> 10 | 1;
+  // The setup must give a game: a finished or impossible start is refused here.
+  if (auto opts = start_options(s); !opts)
+    return bad_field(pgn ? "pgn" : "fen", "a playable position", opts.error().message);
+  return s;
+}
+
+json::object setup_json(const Setup& s) {
+  json::object o;
+  o["opponent"] = s.opponent;
+  o["level"] = s.level;
+  o["creator"] = color_text(s.creator);
+  o["time"] = s.time;
+  o["days"] = s.days ? json::value(*s.days) : json::value(nullptr);
+  o["chess960"] = s.chess960 ? json::value(*s.chess960) : json::value(nullptr);
+  o["start_fen"] = s.start_fen;
+  json::array moves;
+  for (const std::string& m : s.moves) moves.push_back(json::value(m));
+  o["moves"] = std::move(moves);
+  o["rules"] = s.rules;
+  o["casual"] = s.casual;
+  o["white"] = s.seats[WHITE];
+  o["black"] = s.seats[BLACK];
+  o["seed"] = s.seed;
+  return o;
+}
+
+Result<Setup> setup_from_json(std::string_view text) {
+  json::error_code ec;
+  json::value doc = json::parse(text, ec);
+  if (ec || !doc.is_object()) return fail("stored setup: not a JSON object");
+  const json::object& o = doc.as_object();
+  try {
+    Setup s;
+    s.opponent = std::string(o.at("opponent").as_string());
+    s.level = int(o.at("level").as_int64());
+    s.creator = parse_color(o.at("creator").as_string()).value_or(WHITE);
+    s.time = std::string(o.at("time").as_string());
+    if (!o.at("days").is_null()) s.days = int(o.at("days").as_int64());
+    if (!o.at("chess960").is_null()) s.chess960 = int(o.at("chess960").as_int64());
+    s.start_fen = std::string(o.at("start_fen").as_string());
+    for (const json::value& m : o.at("moves").as_array()) s.moves.push_back(std::string(m.as_string()));
+    s.rules = std::string(o.at("rules").as_string());
+    s.casual = o.at("casual").as_bool();
+    s.seats[WHITE] = std::string(o.at("white").as_string());
+    s.seats[BLACK] = std::string(o.at("black").as_string());
+    s.seed = o.at("seed").to_number<uint64_t>();
+    return s;
+  } catch (const std::exception& e) {
+    return fail(std::string("stored setup: ") + e.what());
+  }
+}
+
+Result<play::StartOptions> start_options(const Setup& s) {
+  play::StartOptions o;
+  if (s.chess960) {
+    auto pos = chess960_start_position(*s.chess960);
+    if (!pos) return pos.error();
+    o.start = *pos;
+    o.chess960 = s.chess960;
+  } else if (!s.start_fen.empty()) {
+    auto pos = parse_fen(s.start_fen);
+    if (!pos) return pos.error();
+    o.start = *pos;
+  }
+  Position p = o.start;
+  for (const std::string& text : s.moves) {
+    Move found = Move::none();
+    for (Move m : legal_moves(p))
+      if (to_uci(m, p) == text) found = m;
+    if (!found.is_ok()) return fail("start move " + text + " is not legal");
+    o.moves.push_back(found);
+    UndoInfo undo;
+    p.do_move(found, undo);
+  }
+  if (legal_moves(p).size() == 0) return fail("the game would start in a finished position");
+  auto edition = parse_rules_edition(s.rules);
+  if (!edition) return fail("unknown rules " + s.rules);
+  o.rules = *edition;
+  if (s.time != "none") {
+    auto tc = parse_human_time_control(s.time);
+    if (!tc) return tc.error();
+    o.time_control = *tc;
+  }
+  o.days = s.days;
+  o.casual = s.casual || s.opponent == "robot";
+  if (s.opponent == "robot") o.seats[~s.creator] = play::Seat{true, s.level};
+  return o;
+}
+
+std::string_view termination_code(Termination t) {
+  switch (t) {
+    case Termination::CHECKMATE:
+      return "checkmate";
+    case Termination::RESIGNATION:
+      return "resignation";
+    case Termination::STALEMATE:
+      return "stalemate";
+    case Termination::DEAD_POSITION:
+      return "dead_position";
+    case Termination::AGREEMENT:
+      return "agreement";
+    case Termination::THREEFOLD_REPETITION:
+      return "threefold_repetition";
+    case Termination::FIFTY_MOVES:
+      return "fifty_moves";
+    case Termination::FIVEFOLD_REPETITION:
+      return "fivefold_repetition";
+    case Termination::SEVENTY_FIVE_MOVES:
+      return "seventy_five_moves";
+    case Termination::TIME_FORFEIT:
+      return "time_forfeit";
+    case Termination::TIMEOUT_DRAW:
+      return "timeout_draw";
+    case Termination::BOTH_FLAGS_FELL:
+      return "both_flags_fell";
+    case Termination::FORFEIT:
+      return "forfeit";
+    case Termination::ILLEGAL_MOVE_LOSS:
+    case Termination::ILLEGAL_MOVE_DRAW:
+    case Termination::ILLEGAL_POSITION_DRAW:
+    case Termination::ADJOURNMENT_LOSS:
+    case Termination::QUICKPLAY_DRAW:
+    case Termination::ARBITER_DECISION:
+      return "arbiter_decision";
+  }
+  return "arbiter_decision";
+}
+
+json::object result_json(const Outcome& outcome, RulesEdition edition) {
+  json::object r;
+  r["score"] = score_text(outcome.score);
+  r["termination"] = termination_code(outcome.termination);
+  std::string_view article = termination_article(outcome.termination, edition);
+  if (article.starts_with("Art. ")) article.remove_prefix(5);
+  r["article"] = article;
+  r["edition"] = rules_profile(edition).name;
+  r["culprit"] = outcome.culprit ? json::value(color_text(*outcome.culprit)) : json::value(nullptr);
+  return r;
+}
+
+json::value clock_json(const play::LiveGame& live) {
+  const Clock* clock = live.game().clock();
+  if (!clock) return nullptr;
+  json::object c;
+  c["white"] = clock->remaining(WHITE).count();
+  c["black"] = clock->remaining(BLACK).count();
+  const bool running = live.started() && !live.over() && clock->running();
+  c["running"] = running ? json::value(color_text(clock->turn())) : json::value(nullptr);
+  c["delay"] = running ? clock->delay_remaining(clock->turn()).count() : 0;
+  return c;
+}
+
+json::object legal_json(const play::LiveGame& live) {
+  json::object legal;
+  if (live.over()) return legal;
+  const Position& pos = live.game().position();
+  for (Move m : legal_moves(pos)) {
+    std::string uci = to_uci(m, pos);
+    json::value& slot = legal[uci.substr(0, 2)];
+    if (!slot.is_array()) slot.emplace_array();
+    json::array& to = slot.as_array();
+    json::value dest(uci.substr(2, 2));
+    if (std::find(to.begin(), to.end(), dest) == to.end()) to.push_back(dest);
+  }
+  return legal;
+}
+
+json::object claims_json(const play::LiveGame& live) {
+  json::object c;
+  const bool open = live.started() && !live.over();
+  c["threefold"] = open && live.game().can_claim_threefold();
+  c["fifty"] = open && live.game().can_claim_fifty_moves();
+  return c;
+}
+
+json::value deadline_json(const play::LiveGame& live, int64_t wall_now_ms) {
+  auto due = live.deadline();
+  if (!due) return nullptr;
+  return wall_now_ms + (*due - live.now()).count();
+}
+
+namespace {
+
+json::object move_json(const MoveRecord& record, const Position& before) {
+  json::object m;
+  m["uci"] = to_uci(record.move, before);
+  m["san"] = record.san;
+  m["clock"] = record.clock_after ? json::value(record.clock_after->count()) : json::value(nullptr);
+  m["elapsed"] = record.elapsed.count();
+  return m;
+}
+
+// The position before move i (0-based).
+Position position_before(const play::LiveGame& live, std::size_t i) {
+  Position p = live.game().start_position();
+  for (std::size_t k = 0; k < i; ++k) {
+    UndoInfo undo;
+    p.do_move(live.game().moves()[k].move, undo);
+  }
+  return p;
+}
+
+}  // namespace
+
+json::object game_json(const play::LiveGame& live, const GameView& view) {
+  const Game& game = live.game();
+  const Setup& setup = *view.setup;
+  json::object g;
+  g["id"] = view.id;
+  g["variant"] = setup.chess960 ? "chess960" : "standard";
+  g["chess960"] = setup.chess960 ? json::value(*setup.chess960) : json::value(nullptr);
+  g["rules"] = setup.rules;
+  g["casual"] = live.options().casual;
+  g["time"] = setup.time;
+  g["days"] = setup.days ? json::value(*setup.days) : json::value(nullptr);
+  json::object players;
+  for (Color c : {WHITE, BLACK}) {
+    json::object p;
+    if (live.robot_seat(c)) {
+      p["kind"] = "robot";
+      p["level"] = live.options().seats[c].level;
+      p["elo"] = engine::elo_for_level(live.options().seats[c].level);
+      p["connected"] = true;
+    } else {
+      p["kind"] = "human";
+      p["connected"] = view.connected[c];
+    }
+    players[color_text(c)] = std::move(p);
+  }
+  g["players"] = std::move(players);
+  g["start_fen"] = to_fen(game.start_position());
+  json::array moves;
+  Position p = game.start_position();
+  for (const MoveRecord& record : game.moves()) {
+    moves.push_back(move_json(record, p));
+    UndoInfo undo;
+    p.do_move(record.move, undo);
+  }
+  g["moves"] = std::move(moves);
+  g["fen"] = to_fen(game.position());
+  g["turn"] = color_text(live.turn());
+  g["check"] = game.position().in_check();
+  g["legal"] = legal_json(live);
+  g["clock"] = clock_json(live);
+  g["deadline"] = deadline_json(live, view.wall_now_ms);
+  json::object offers;
+  offers["draw"] =
+      game.draw_offer() && !live.over() ? json::value(color_text(*game.draw_offer())) : json::value(nullptr);
+  offers["takeback"] = live.takeback_offer() ? json::value(color_text(*live.takeback_offer())) : json::value(nullptr);
+  g["offers"] = std::move(offers);
+  g["claims"] = claims_json(live);
+  g["status"] = live.over() ? "over" : live.started() ? "playing" : "waiting";
+  g["result"] = game.outcome() ? json::value(result_json(*game.outcome(), game.options().rules)) : json::value(nullptr);
+  if (live.robot_seat(WHITE) || live.robot_seat(BLACK)) {
+    json::object robot;
+    robot["thinking"] = view.robot_thinking;
+    robot["queue"] = view.robot_queue;
+    g["robot"] = std::move(robot);
+  } else {
+    g["robot"] = nullptr;
+  }
+  return g;
+}
+
+json::object move_event(const play::LiveGame& live, int64_t wall_now_ms) {
+  const Game& game = live.game();
+  const std::size_t last = game.moves().size() - 1;
+  json::object e = move_json(game.moves()[last], position_before(live, last));
+  e["type"] = "move";
+  e["ply"] = game.moves().size();
+  e["fen"] = to_fen(game.position());
+  e["turn"] = color_text(live.turn());
+  e["check"] = game.position().in_check();
+  e["legal"] = legal_json(live);
+  e["clock"] = clock_json(live);
+  e["deadline"] = deadline_json(live, wall_now_ms);
+  e["claims"] = claims_json(live);
+  return e;
+}
+
+}  // namespace tabiya::server

@@ -1,0 +1,75 @@
+// The JSON of docs/protocol.md (version 1): a game's setup from a create
+// request, the GAME object, events and results. Only shapes live here; the
+// game service decides when to send what.
+#pragma once
+
+#include <boost/json.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/result.h"
+#include "play/live_game.h"
+
+namespace tabiya::server {
+
+inline constexpr int PROTOCOL_VERSION = 1;
+
+// A protocol error: machine code plus data (docs/protocol.md, "Error codes").
+struct ProtocolError {
+  std::string code;
+  boost::json::object data;
+  std::string detail;  // English, for logs
+};
+
+ProtocolError bad_field(std::string_view field, std::string_view expected, std::string detail = {});
+
+// Who plays a game and how it was set up: what the store keeps besides the log.
+struct Setup {
+  std::string opponent = "robot";  // robot | hotseat | invite
+  int level = 3;
+  Color creator = WHITE;
+  std::string time;  // human form, "none" without a clock
+  std::optional<int> days;
+  std::optional<int> chess960;
+  std::string start_fen;
+  std::vector<std::string> moves;  // UCI, played before the clocks start (a PGN continued)
+  std::string rules = "fide-2018";
+  bool casual = true;
+  std::string seats[COLOR_NB];  // seat tokens; empty for the robot's seat
+  uint64_t seed = 0;            // the robot's
+};
+
+// Reads a create request (POST /api/games). Random choices (colour, Chess960
+// number) use `random`; tokens are filled in by the caller.
+Result<Setup, ProtocolError> parse_create_request(std::string_view body, uint64_t random);
+boost::json::object setup_json(const Setup& setup);
+Result<Setup> setup_from_json(std::string_view text);
+// The game's start options from its setup.
+Result<play::StartOptions> start_options(const Setup& setup);
+
+std::string_view color_text(Color c);
+std::optional<Color> parse_color(std::string_view text);
+std::string_view termination_code(Termination t);
+boost::json::object result_json(const Outcome& outcome, RulesEdition edition);
+
+// What the service knows about a game besides the LiveGame.
+struct GameView {
+  std::string id;
+  const Setup* setup = nullptr;
+  bool connected[COLOR_NB] = {false, false};
+  bool robot_thinking = false;
+  int robot_queue = 0;
+  int64_t wall_now_ms = 0;  // server time, ms since the epoch (for the correspondence deadline)
+};
+
+boost::json::object game_json(const play::LiveGame& live, const GameView& view);
+boost::json::value clock_json(const play::LiveGame& live);
+boost::json::object legal_json(const play::LiveGame& live);
+boost::json::object claims_json(const play::LiveGame& live);
+boost::json::value deadline_json(const play::LiveGame& live, int64_t wall_now_ms);
+// The `move` event for the last move played.
+boost::json::object move_event(const play::LiveGame& live, int64_t wall_now_ms);
+
+}  // namespace tabiya::server

@@ -1,0 +1,189 @@
+// The SQLite game store: one file, WAL journal (readers never wait for the
+// writer), synchronous=NORMAL (in WAL mode a commit survives a crash of the
+// process, which is what kill -9 tests; only a power cut may lose the last
+// commits). One connection behind a mutex: SQLite has one writer anyway.
+#include <sqlite3.h>
+
+#include <mutex>
+
+#include "server/game_store.h"
+
+namespace tabiya::server {
+namespace {
+
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql) { sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr); }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+  bool ok() const { return stmt_ != nullptr; }
+  sqlite3_stmt* get() {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+    return stmt_;
+  }
+
+ private:
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+void bind_text(sqlite3_stmt* s, int i, const std::string& text) {
+  sqlite3_bind_text(s, i, text.data(), int(text.size()), SQLITE_TRANSIENT);
+}
+
+std::string column_text(sqlite3_stmt* s, int i) {
+  const unsigned char* p = sqlite3_column_text(s, i);
+  return p ? std::string(reinterpret_cast<const char*>(p), std::size_t(sqlite3_column_bytes(s, i))) : std::string();
+}
+
+class SqliteStore final : public GameStore {
+ public:
+  explicit SqliteStore(sqlite3* db)
+      : db_(db),
+        insert_game_(db, "INSERT INTO games(id, setup, seq, finished) VALUES(?1, ?2, 0, 0)"),
+        insert_action_(db, "INSERT INTO actions(game, idx, action) VALUES(?1, ?2, ?3)"),
+        update_seq_(db, "UPDATE games SET seq = ?2 WHERE id = ?1"),
+        finish_(db, "UPDATE games SET finished = 1, result = ?2 WHERE id = ?1"),
+        select_game_(db, "SELECT id, setup, seq, finished, result FROM games WHERE id = ?1"),
+        select_unfinished_(db, "SELECT id, setup, seq, finished, result FROM games WHERE finished = 0"),
+        select_actions_(db, "SELECT action FROM actions WHERE game = ?1 ORDER BY idx") {}
+  ~SqliteStore() override { sqlite3_close_v2(db_); }
+
+  bool prepared() const {
+    return insert_game_.ok() && insert_action_.ok() && update_seq_.ok() && finish_.ok() && select_game_.ok() &&
+           select_unfinished_.ok() && select_actions_.ok();
+  }
+
+  Result<bool> create(const std::string& id, const std::string& setup) override {
+    std::lock_guard lock(mutex_);
+    sqlite3_stmt* s = insert_game_.get();
+    bind_text(s, 1, id);
+    bind_text(s, 2, setup);
+    return step_done(s, "create game " + id);
+  }
+
+  Result<bool> append(const std::string& id, int64_t index, const std::string& action, int64_t seq) override {
+    std::lock_guard lock(mutex_);
+    if (auto r = exec("BEGIN IMMEDIATE"); !r) return r;
+    sqlite3_stmt* s = insert_action_.get();
+    bind_text(s, 1, id);
+    sqlite3_bind_int64(s, 2, index);
+    bind_text(s, 3, action);
+    auto r = step_done(s, "append to game " + id);
+    if (r) {
+      sqlite3_stmt* u = update_seq_.get();
+      bind_text(u, 1, id);
+      sqlite3_bind_int64(u, 2, seq);
+      r = step_done(u, "update game " + id);
+    }
+    if (!r) {
+      (void)exec("ROLLBACK");
+      return r;
+    }
+    return exec("COMMIT");
+  }
+
+  Result<bool> finish(const std::string& id, const std::string& result) override {
+    std::lock_guard lock(mutex_);
+    sqlite3_stmt* s = finish_.get();
+    bind_text(s, 1, id);
+    bind_text(s, 2, result);
+    return step_done(s, "finish game " + id);
+  }
+
+  Result<std::vector<StoredGame>> load_unfinished() override {
+    std::lock_guard lock(mutex_);
+    std::vector<StoredGame> games;
+    sqlite3_stmt* s = select_unfinished_.get();
+    int rc;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) games.push_back(row(s));
+    if (rc != SQLITE_DONE) return error("load unfinished games");
+    for (StoredGame& g : games)
+      if (auto r = load_actions(g); !r) return r.error();
+    return games;
+  }
+
+  Result<std::optional<StoredGame>> load(const std::string& id) override {
+    std::lock_guard lock(mutex_);
+    sqlite3_stmt* s = select_game_.get();
+    bind_text(s, 1, id);
+    int rc = sqlite3_step(s);
+    if (rc == SQLITE_DONE) return std::optional<StoredGame>{};
+    if (rc != SQLITE_ROW) return error("load game " + id);
+    StoredGame g = row(s);
+    if (auto r = load_actions(g); !r) return r.error();
+    return std::optional<StoredGame>{std::move(g)};
+  }
+
+  Result<bool> exec(const char* sql) {
+    char* message = nullptr;
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
+      std::string text = message ? message : "unknown error";
+      sqlite3_free(message);
+      return fail(std::string("sqlite: ") + sql + ": " + text);
+    }
+    return true;
+  }
+
+ private:
+  static StoredGame row(sqlite3_stmt* s) {
+    StoredGame g;
+    g.id = column_text(s, 0);
+    g.setup = column_text(s, 1);
+    g.seq = sqlite3_column_int64(s, 2);
+    g.finished = sqlite3_column_int(s, 3) != 0;
+    g.result = column_text(s, 4);
+    return g;
+  }
+  Result<bool> load_actions(StoredGame& g) {
+    sqlite3_stmt* s = select_actions_.get();
+    bind_text(s, 1, g.id);
+    int rc;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) g.actions.push_back(column_text(s, 0));
+    if (rc != SQLITE_DONE) return error("load actions of game " + g.id);
+    return true;
+  }
+  Result<bool> step_done(sqlite3_stmt* s, const std::string& what) {
+    if (sqlite3_step(s) != SQLITE_DONE) return error(what);
+    return true;
+  }
+  Error error(const std::string& what) { return Error{"sqlite: " + what + ": " + sqlite3_errmsg(db_)}; }
+
+  std::mutex mutex_;
+  sqlite3* db_;
+  Statement insert_game_, insert_action_, update_seq_, finish_, select_game_, select_unfinished_, select_actions_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<GameStore>> open_sqlite_store(const std::string& path) {
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr) !=
+      SQLITE_OK) {
+    std::string message = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close_v2(db);
+    return fail("sqlite: cannot open " + path + ": " + message);
+  }
+  sqlite3_busy_timeout(db, 5000);
+  const char* schema =
+      "PRAGMA journal_mode=WAL;"
+      "PRAGMA synchronous=NORMAL;"
+      "CREATE TABLE IF NOT EXISTS games(id TEXT PRIMARY KEY, setup TEXT NOT NULL, seq INTEGER NOT NULL,"
+      " finished INTEGER NOT NULL, result TEXT);"
+      "CREATE INDEX IF NOT EXISTS games_unfinished ON games(finished);"
+      "CREATE TABLE IF NOT EXISTS actions(game TEXT NOT NULL, idx INTEGER NOT NULL, action TEXT NOT NULL,"
+      " PRIMARY KEY(game, idx)) WITHOUT ROWID;";
+  char* message = nullptr;
+  if (sqlite3_exec(db, schema, nullptr, nullptr, &message) != SQLITE_OK) {
+    std::string text = message ? message : "unknown error";
+    sqlite3_free(message);
+    sqlite3_close_v2(db);
+    return fail("sqlite: " + path + ": " + text);
+  }
+  auto store = std::make_unique<SqliteStore>(db);
+  if (!store->prepared()) return fail("sqlite: " + path + ": cannot prepare statements");
+  return std::unique_ptr<GameStore>(std::move(store));
+}
+
+}  // namespace tabiya::server

@@ -1,0 +1,380 @@
+#include "server/game_service.h"
+
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <set>
+#include <thread>
+
+#include "server/tokens.h"
+#include "service_test_support.h"
+
+namespace tabiya::server::testing {
+namespace {
+
+namespace json = boost::json;
+using GameServiceTest = ServiceFixture;
+
+TEST_F(GameServiceTest, CreateHelloStateAndMove) {
+  json::object g = create(R"({"v":1,"opponent":"hotseat","time":"5+3"})");
+  const std::string id = str(g.at("id"));
+  EXPECT_EQ(str(g.at("spectate")), "/g/" + id);
+  Client c = connect(id);
+  hello(c, {seat(g, "white"), seat(g, "black")});
+  auto state = c.peer->last("state");
+  ASSERT_TRUE(state);
+  EXPECT_EQ(state->at("you").as_array().size(), 2u);
+  const json::object& game = state->at("game").as_object();
+  EXPECT_EQ(str(game.at("status")), "playing");
+  EXPECT_EQ(str(game.at("turn")), "white");
+  EXPECT_EQ(game.at("legal").as_object().at("e2").as_array().size(), 2u);
+  EXPECT_EQ(game.at("clock").as_object().at("white").as_int64(), 5 * 60 * 1000 + 3000);
+  clock_->advance(Millis{1200});
+  move(c, "e2e4", 0, 7);
+  auto ev = c.peer->last("event", "move");
+  ASSERT_TRUE(ev);
+  EXPECT_EQ(ev->at("req").as_int64(), 7);
+  EXPECT_EQ(ev->at("seq").as_int64(), state->at("seq").as_int64() + 1);
+  const json::object& e = ev->at("e").as_object();
+  EXPECT_EQ(str(e.at("san")), "e4");
+  EXPECT_EQ(e.at("ply").as_int64(), 1);
+  EXPECT_EQ(e.at("elapsed").as_int64(), 1200);
+  EXPECT_EQ(e.at("clock").as_object().at("white").as_int64(), 5 * 60 * 1000 + 3000 - 1200 + 3000);
+  EXPECT_EQ(str(e.at("turn")), "black");
+}
+
+}  // namespace
+}  // namespace tabiya::server::testing
+
+namespace tabiya::server::testing {
+namespace {
+
+namespace json = boost::json;
+using GameServiceTest = ServiceFixture;
+
+std::string error_code(const std::optional<json::object>& m) {
+  return m ? std::string(m->at("code").as_string()) : std::string("(no error)");
+}
+
+TEST(SeatTokens, Are128RandomBitsInUrlSafeBase64) {
+  std::set<std::string> seen;
+  for (int i = 0; i < 200; ++i) {
+    std::string t = new_seat_token();
+    ASSERT_EQ(t.size(), 22u);
+    for (char c : t) EXPECT_TRUE(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') << t;
+    seen.insert(t);
+  }
+  EXPECT_EQ(seen.size(), 200u);
+  const unsigned char bytes[] = {0xfb, 0xff, 0x00};
+  EXPECT_EQ(base64url(bytes, 3), "-_8A");
+  EXPECT_TRUE(same_secret("abc", "abc"));
+  EXPECT_FALSE(same_secret("abc", "abd"));
+  EXPECT_FALSE(same_secret("abc", "ab"));
+}
+
+TEST_F(GameServiceTest, SeatsGivenToTheCreatorFollowTheOpponent) {
+  json::object robot = create(R"({"v":1,"opponent":"robot","color":"black","level":2})");
+  EXPECT_EQ(robot.at("seats").as_object().size(), 1u);
+  EXPECT_TRUE(robot.at("seats").as_object().contains("black"));
+  json::object invite = create(R"({"v":1,"opponent":"invite"})");
+  EXPECT_EQ(invite.at("seats").as_object().size(), 2u);
+  EXPECT_NE(seat(invite, "white"), seat(invite, "black"));
+}
+
+TEST_F(GameServiceTest, BadCreateRequestsNameTheField) {
+  json::object e = create(R"({"v":1,"opponent":"robot","level":11})", 400);
+  EXPECT_EQ(str(e.at("error")), "bad_request");
+  EXPECT_EQ(str(e.at("data").as_object().at("field")), "level");
+  e = create(R"({"v":1,"opponent":"hotseat","time":"5+x"})", 400);
+  EXPECT_EQ(str(e.at("data").as_object().at("field")), "time");
+  e = create(R"({"v":2,"opponent":"hotseat"})", 400);
+  EXPECT_EQ(str(e.at("error")), "unsupported_version");
+  e = create(R"({"v":1,"opponent":"hotseat","fen":"not a fen"})", 400);
+  EXPECT_EQ(str(e.at("data").as_object().at("field")), "fen");
+  e = create("{", 400);
+  EXPECT_EQ(str(e.at("error")), "bad_json");
+  EXPECT_EQ(service_->http({"GET", "/api/games/nosuchgame", ""}).status, 404);
+  EXPECT_EQ(service_->open("/ws/nosuchgame", std::make_shared<RecordingPeer>()), nullptr);
+}
+
+TEST_F(GameServiceTest, StartsFromAChess960NumberAFenOrAPgn) {
+  json::object g = create(R"({"v":1,"opponent":"hotseat","variant":"chess960","chess960":0})");
+  json::object game = json::parse(service_->http({"GET", "/api/games/" + str(g.at("id")), ""}).body).as_object();
+  EXPECT_EQ(game.at("chess960").as_int64(), 0);
+  EXPECT_EQ(str(game.at("start_fen")).substr(0, 8), "bbqnnrkr");
+  g = create(R"({"v":1,"opponent":"hotseat","pgn":"1. e4 e5 2. Nf3 *"})");
+  game = json::parse(service_->http({"GET", "/api/games/" + str(g.at("id")), ""}).body).as_object();
+  EXPECT_EQ(game.at("moves").as_array().size(), 3u);
+  EXPECT_EQ(str(game.at("turn")), "black");
+  g = create(R"({"v":1,"opponent":"hotseat","fen":"4k3/8/8/8/8/8/4P3/4K3 b - - 0 1","time":"none"})");
+  game = json::parse(service_->http({"GET", "/api/games/" + str(g.at("id")), ""}).body).as_object();
+  EXPECT_TRUE(game.at("clock").is_null());
+  EXPECT_EQ(str(game.at("turn")), "black");
+}
+
+TEST_F(GameServiceTest, ASpectatorWatchesButCannotAct) {
+  json::object g = create(R"({"v":1,"opponent":"invite"})");
+  const std::string id = str(g.at("id"));
+  Client white = connect(id), black = connect(id), watcher = connect(id);
+  hello(white, {seat(g, "white")});
+  hello(black, {seat(g, "black")});
+  hello(watcher, {});
+  auto state = watcher.peer->last("state");
+  ASSERT_TRUE(state);
+  EXPECT_TRUE(state->at("you").as_array().empty());
+  EXPECT_EQ(str(state->at("game").as_object().at("status")), "playing");
+  move(watcher, "e2e4", 0);
+  EXPECT_EQ(error_code(watcher.peer->last("error")), "not_your_seat");
+  send(watcher, R"({"t":"resign","req":3})");
+  auto err = watcher.peer->last("error");
+  EXPECT_EQ(error_code(err), "not_your_seat");
+  EXPECT_EQ(err->at("req").as_int64(), 3);
+  send(watcher, R"({"t":"draw","req":4,"action":"offer"})");
+  EXPECT_EQ(error_code(watcher.peer->last("error")), "not_your_seat");
+  // The spectator sees the players' moves.
+  move(white, "e2e4", 0);
+  auto ev = watcher.peer->last("event", "move");
+  ASSERT_TRUE(ev);
+  EXPECT_FALSE(ev->contains("req"));
+}
+
+TEST_F(GameServiceTest, OnePlayerCannotActForTheOther) {
+  json::object g = create(R"({"v":1,"opponent":"invite"})");
+  const std::string id = str(g.at("id"));
+  Client white = connect(id), black = connect(id);
+  hello(white, {seat(g, "white")});
+  hello(black, {seat(g, "black")});
+  move(black, "e7e5", 0);
+  auto err = black.peer->last("error");
+  EXPECT_EQ(error_code(err), "not_your_turn");
+  EXPECT_EQ(str(err->at("data").as_object().at("turn")), "white");
+  send(white, R"({"t":"resign","req":1,"color":"black"})");
+  err = white.peer->last("error");
+  EXPECT_EQ(error_code(err), "not_your_seat");
+  EXPECT_EQ(str(err->at("data").as_object().at("color")), "black");
+  // A token of another game is refused; the connection watches only.
+  json::object other = create(R"({"v":1,"opponent":"invite"})");
+  Client intruder = connect(id);
+  hello(intruder, {seat(other, "white")});
+  EXPECT_EQ(error_code(intruder.peer->last("error")), "bad_seat");
+  move(intruder, "e2e4", 0);
+  EXPECT_EQ(error_code(intruder.peer->last("error")), "not_your_seat");
+}
+
+TEST_F(GameServiceTest, AnInvitedGameWaitsForTheSecondPlayer) {
+  json::object g = create(R"({"v":1,"opponent":"invite","time":"5+0"})");
+  const std::string id = str(g.at("id"));
+  Client white = connect(id);
+  hello(white, {seat(g, "white")});
+  EXPECT_EQ(str(white.peer->last("state")->at("game").as_object().at("status")), "waiting");
+  move(white, "e2e4", 0);
+  auto err = white.peer->last("error");
+  EXPECT_EQ(error_code(err), "not_allowed");
+  EXPECT_EQ(str(err->at("data").as_object().at("reason")), "waiting_for_opponent");
+  clock_->advance(Millis{60'000});  // nobody's clock runs while waiting
+  Client black = connect(id);
+  hello(black, {seat(g, "black")});
+  auto state = white.peer->last("state");
+  ASSERT_TRUE(state);
+  EXPECT_EQ(str(state->at("game").as_object().at("status")), "playing");
+  EXPECT_EQ(state->at("game").as_object().at("clock").as_object().at("white").as_int64(), 300'000);
+}
+
+TEST_F(GameServiceTest, MalformedAndUnknownMessagesAreAnsweredWithCodes) {
+  json::object g = create(R"({"v":1,"opponent":"hotseat"})");
+  Client c = connect(str(g.at("id")));
+  send(c, R"({"t":"move","req":1,"uci":"e2e4","ply":0})");
+  EXPECT_EQ(error_code(c.peer->last("error")), "not_allowed");  // hello first
+  hello(c, {seat(g, "white"), seat(g, "black")});
+  send(c, "{\"t\":\"mo");
+  auto err = c.peer->last("error");
+  EXPECT_EQ(error_code(err), "bad_json");
+  EXPECT_TRUE(err->at("data").as_object().contains("position"));
+  send(c, "[1,2]");
+  EXPECT_EQ(error_code(c.peer->last("error")), "bad_message");
+  send(c, R"({"req":1})");
+  err = c.peer->last("error");
+  EXPECT_EQ(error_code(err), "bad_message");
+  EXPECT_EQ(str(err->at("data").as_object().at("field")), "t");
+  send(c, R"({"t":"fly","req":2})");
+  err = c.peer->last("error");
+  EXPECT_EQ(error_code(err), "unknown_type");
+  EXPECT_EQ(str(err->at("data").as_object().at("t")), "fly");
+  send(c, R"({"t":"move","req":3,"uci":7})");
+  EXPECT_EQ(str(c.peer->last("error")->at("data").as_object().at("field")), "uci");
+  send(c, R"({"t":"move","req":4,"uci":"e2e5","ply":0})");
+  err = c.peer->last("error");
+  EXPECT_EQ(error_code(err), "illegal_move");
+  EXPECT_EQ(str(err->at("data").as_object().at("reason")), "illegal");
+  send(c, R"({"t":"draw","req":5,"action":"maybe"})");
+  EXPECT_EQ(error_code(c.peer->last("error")), "bad_message");
+  send(c, std::string(5000, ' '));
+  err = c.peer->last("error");
+  EXPECT_EQ(error_code(err), "too_large");
+  EXPECT_EQ(err->at("data").as_object().at("limit").as_int64(), 4096);
+  // None of it changed the game.
+  move(c, "e2e4", 0, 9);
+  EXPECT_EQ(c.peer->last("event", "move")->at("req").as_int64(), 9);
+  move(c, "e2e4", 0, 10);
+  EXPECT_EQ(error_code(c.peer->last("error")), "stale");
+}
+
+TEST_F(GameServiceTest, ResyncAfterAGapSendsTheMissedEventsOrTheState) {
+  json::object g = create(R"({"v":1,"opponent":"hotseat"})");
+  const std::string id = str(g.at("id"));
+  Client c = connect(id);
+  hello(c, {seat(g, "white"), seat(g, "black")});
+  const int64_t start = c.peer->last("state")->at("seq").as_int64();
+  int ply = 0;
+  for (const char* m : {"e2e4", "e7e5", "g1f3", "b8c6"}) move(c, m, ply++);
+  c.peer->take();
+  send(c, "{\"t\":\"resync\",\"since\":" + std::to_string(start + 2) + "}");
+  auto got = c.peer->take();
+  ASSERT_EQ(got.size(), 2u);
+  EXPECT_EQ(got[0].at("seq").as_int64(), start + 3);
+  EXPECT_EQ(str(got[1].at("e").as_object().at("san")), "Nc6");
+  // A reconnect with the number it had.
+  Client again = connect(id);
+  hello(again, {seat(g, "white")}, start + 3);
+  got = again.peer->take();
+  ASSERT_GE(got.size(), 1u);
+  EXPECT_EQ(str(got[0].at("t")), "event");
+  EXPECT_EQ(got[0].at("seq").as_int64(), start + 4);
+  // Numbers the server never sent get the whole state.
+  send(c, R"({"t":"resync","since":999})");
+  EXPECT_TRUE(c.peer->last("state"));
+}
+
+// The clock runs from the sending of the opponent's move to the arrival of
+// the move, less the measured one-way delay (capped at 500 ms).
+TEST_F(GameServiceTest, ClocksAreChargedArrivalTimeLessTheMeasuredLag) {
+  json::object g = create(R"({"v":1,"opponent":"invite","time":"5+0"})");
+  const std::string id = str(g.at("id"));
+  Client white = connect(id), black = connect(id);
+  hello(white, {seat(g, "white")});
+  hello(black, {seat(g, "black")});
+  // The server pings on hello; the client answers 300 ms later: 150 ms one way.
+  auto ping = white.peer->last("ping");
+  ASSERT_TRUE(ping);
+  clock_->advance(Millis{300});
+  send(white, "{\"t\":\"pong\",\"n\":" + std::to_string(ping->at("n").as_int64()) + "}");
+  clock_->advance(Millis{2000});
+  move(white, "e2e4", 0);
+  auto ev = black.peer->last("event", "move");
+  ASSERT_TRUE(ev);
+  EXPECT_EQ(ev->at("e").as_object().at("elapsed").as_int64(), 2300 - 150);
+  EXPECT_EQ(ev->at("e").as_object().at("clock").as_object().at("white").as_int64(), 300'000 - 2150);
+  EXPECT_EQ(str(ev->at("e").as_object().at("clock").as_object().at("running")), "black");
+}
+
+// FIDE Laws 2018 Art. 6.9: the server's timer ends the game when the flag
+// falls, with nobody sending anything; drawn because White cannot mate.
+TEST_F(GameServiceTest, TheServerTimerEndsTheGameOnFlagFall_Art6_9_FIDE2018) {
+  json::object g = create(R"({"v":1,"opponent":"hotseat","time":"1s+0","fen":"4k3/8/8/8/8/8/r7/6K1 b - - 0 1"})");
+  const std::string id = str(g.at("id"));
+  Client c = connect(id);
+  hello(c, {seat(g, "white"), seat(g, "black")});
+  clock_->advance(Millis{1000});
+  io_.run_for(std::chrono::milliseconds(1500));  // the timer waits the game's time, then looks at the clock
+  auto end = c.peer->last("event", "end");
+  ASSERT_TRUE(end);
+  const json::object& result = end->at("e").as_object().at("result").as_object();
+  EXPECT_EQ(str(result.at("score")), "1/2-1/2");
+  EXPECT_EQ(str(result.at("termination")), "timeout_draw");
+  EXPECT_EQ(str(result.at("article")), "6.9");
+  EXPECT_EQ(str(result.at("culprit")), "black");
+  EXPECT_EQ(str(result.at("edition")), "fide-2018");
+}
+
+TEST_F(GameServiceTest, FlagFallLosesWhenTheOpponentCanMate_Art6_9_FIDE2018) {
+  json::object g = create(R"({"v":1,"opponent":"hotseat","time":"1+0"})");
+  Client c = connect(str(g.at("id")));
+  hello(c, {seat(g, "white"), seat(g, "black")});
+  clock_->advance(Millis{60'000});
+  service_->check_clocks();
+  auto end = c.peer->last("event", "end");
+  ASSERT_TRUE(end);
+  EXPECT_EQ(str(end->at("e").as_object().at("result").as_object().at("termination")), "time_forfeit");
+  EXPECT_EQ(str(end->at("e").as_object().at("result").as_object().at("score")), "0-1");
+  move(c, "e2e4", 0);
+  EXPECT_EQ(error_code(c.peer->last("error")), "game_over");
+}
+
+TEST_F(GameServiceTest, DrawOffersAndResignation) {
+  json::object g = create(R"({"v":1,"opponent":"invite"})");
+  const std::string id = str(g.at("id"));
+  Client white = connect(id), black = connect(id);
+  hello(white, {seat(g, "white")});
+  hello(black, {seat(g, "black")});
+  send(white, R"({"t":"draw","req":1,"action":"offer"})");
+  auto offer = black.peer->last("event", "offer");
+  ASSERT_TRUE(offer);
+  EXPECT_EQ(str(offer->at("e").as_object().at("by")), "white");
+  send(black, R"({"t":"draw","req":2,"action":"decline"})");
+  EXPECT_TRUE(white.peer->last("event", "offer_declined"));
+  send(black, R"({"t":"draw","req":3,"action":"accept"})");
+  EXPECT_EQ(error_code(black.peer->last("error")), "no_offer");
+  send(black, R"({"t":"resign","req":4})");
+  auto end = white.peer->last("event", "end");
+  ASSERT_TRUE(end);
+  EXPECT_EQ(str(end->at("e").as_object().at("result").as_object().at("termination")), "resignation");
+  EXPECT_EQ(str(end->at("e").as_object().at("result").as_object().at("score")), "1-0");
+}
+
+TEST_F(GameServiceTest, PgnHasClockAndElapsedComments) {
+  json::object g = create(R"({"v":1,"opponent":"hotseat","time":"5+0"})");
+  const std::string id = str(g.at("id"));
+  Client c = connect(id);
+  hello(c, {seat(g, "white"), seat(g, "black")});
+  clock_->advance(Millis{2000});
+  move(c, "e2e4", 0);
+  clock_->advance(Millis{61'000});
+  move(c, "e7e5", 1);
+  HttpAnswer pgn = service_->http({"GET", "/api/games/" + id + "/pgn", ""});
+  ASSERT_EQ(pgn.status, 200);
+  EXPECT_NE(pgn.body.find("[%clk 0:04:58]"), std::string::npos) << pgn.body;
+  EXPECT_NE(pgn.body.find("[%emt 0:01:01]"), std::string::npos) << pgn.body;
+  EXPECT_NE(pgn.body.find("1. e4"), std::string::npos);
+  ASSERT_FALSE(pgn.headers.empty());
+  EXPECT_EQ(pgn.headers[0].first, "Content-Disposition");
+}
+
+}  // namespace
+}  // namespace tabiya::server::testing
+
+namespace tabiya::server::testing {
+namespace {
+
+namespace json = boost::json;
+using ReviewTest = ServiceFixture;
+
+TEST_F(ReviewTest, AFinishedGameIsReviewedPlyByPly) {
+  json::object g = create(R"({"v":1,"opponent":"hotseat","time":"none"})");
+  const std::string id = str(g.at("id"));
+  Client c = connect(id);
+  hello(c, {seat(g, "white"), seat(g, "black")});
+  EXPECT_EQ(service_->http({"POST", "/api/games/" + id + "/review", ""}).status, 409);  // not over yet
+  int ply = 0;
+  for (const char* m : {"f2f3", "e7e5", "g2g4", "d8h4"}) move(c, m, ply++);
+  HttpAnswer queued = service_->http({"POST", "/api/games/" + id + "/review", ""});
+  EXPECT_EQ(queued.status, 202);
+  json::object review;
+  for (int i = 0; i < 500; ++i) {
+    review = json::parse(service_->http({"GET", "/api/games/" + id + "/review", ""}).body).as_object();
+    if (review.at("status").as_string() == "done") break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_EQ(str(review.at("status")), "done");
+  EXPECT_EQ(str(review.at("engine")), "tabiya");
+  const json::array& plies = review.at("plies").as_array();
+  ASSERT_EQ(plies.size(), 5u);
+  // After 2. g4 Black mates in one: the evaluation says so from White's side; after Qh4# White is mated.
+  EXPECT_EQ(plies[3].as_object().at("mate").as_int64(), -1);
+  EXPECT_EQ(plies[4].as_object().at("mate").as_int64(), 0);
+  // Before 2. g4 the engine preferred another move.
+  EXPECT_NE(str(plies[3].as_object().at("best")), "g2g4");
+  EXPECT_EQ(str(plies[4].as_object().at("best")), "d8h4");
+}
+
+}  // namespace
+}  // namespace tabiya::server::testing

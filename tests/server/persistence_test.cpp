@@ -1,0 +1,132 @@
+// Games survive a restart: the SQLite store reopened from the same file gives
+// back every unfinished game with its moves and its clocks as they were at
+// the last acknowledged move (FIDE Art. 6.12: the downtime is charged to nobody).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "server/game_service.h"
+#include "service_test_support.h"
+
+namespace tabiya::server::testing {
+namespace {
+
+namespace json = boost::json;
+
+class PersistenceTest : public ServiceFixture {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("tabiya-store-" + std::to_string(::getpid()) + "-" +
+                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+    store_ = open_store();
+    start();
+  }
+  void TearDown() override {
+    service_.reset();
+    store_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+  std::shared_ptr<GameStore> open_store() {
+    auto s = open_sqlite_store((dir_ / "games.sqlite3").string());
+    EXPECT_TRUE(s) << s.error().message;
+    return std::shared_ptr<GameStore>(std::move(*s));
+  }
+  // The process dies: the service and the store's connection go, the file stays.
+  void crash_and_restart() {
+    service_.reset();
+    store_.reset();
+    store_ = open_store();
+    start();
+  }
+  std::filesystem::path dir_;
+};
+
+TEST_F(PersistenceTest, UnfinishedGamesComeBackWithTheirMovesAndClocks_Art6_12) {
+  json::object g = create(R"({"v":1,"opponent":"invite","time":"5+3"})");
+  const std::string id = str(g.at("id"));
+  {
+    Client white = connect(id), black = connect(id);
+    hello(white, {seat(g, "white")});
+    hello(black, {seat(g, "black")});
+    clock_->advance(Millis{4000});
+    move(white, "e2e4", 0);
+    clock_->advance(Millis{7000});
+    move(black, "c7c5", 1);
+    clock_->advance(Millis{1000});
+    send(white, R"({"t":"draw","req":1,"action":"offer"})");
+    clock_->advance(Millis{2500});  // White thinks; then the server dies before White's move arrives
+  }
+  clock_->advance(Millis{3'600'000});  // an hour of downtime
+  crash_and_restart();
+  Client white = connect(id);
+  hello(white, {seat(g, "white")});
+  auto state = white.peer->last("state");
+  ASSERT_TRUE(state);
+  const json::object& game = state->at("game").as_object();
+  ASSERT_EQ(game.at("moves").as_array().size(), 2u);
+  EXPECT_EQ(str(game.at("moves").as_array()[1].as_object().at("san")), "c5");
+  EXPECT_EQ(str(game.at("offers").as_object().at("draw")), "white");
+  // White's clock as at the last acknowledged action (the draw offer), Black's as after his move.
+  EXPECT_EQ(game.at("clock").as_object().at("white").as_int64(), 303'000 - 4000 + 3000 - 1000);
+  EXPECT_EQ(game.at("clock").as_object().at("black").as_int64(), 303'000 - 7000 + 3000);
+  EXPECT_EQ(str(game.at("clock").as_object().at("running")), "white");
+  // The game goes on.
+  Client black = connect(id);
+  hello(black, {seat(g, "black")});
+  clock_->advance(Millis{500});
+  move(white, "g1f3", 2);
+  auto ev = black.peer->last("event", "move");
+  ASSERT_TRUE(ev);
+  EXPECT_EQ(ev->at("e").as_object().at("clock").as_object().at("white").as_int64(), 301'000 - 500 + 3000);
+  EXPECT_GT(ev->at("seq").as_int64(), state->at("seq").as_int64());
+}
+
+TEST_F(PersistenceTest, FinishedGamesStayReadableButAreNotReloadedAsLive) {
+  json::object g = create(R"({"v":1,"opponent":"hotseat","time":"none"})");
+  const std::string id = str(g.at("id"));
+  {
+    Client c = connect(id);
+    hello(c, {seat(g, "white"), seat(g, "black")});
+    int ply = 0;
+    for (const char* m : {"f2f3", "e7e5", "g2g4", "d8h4"}) move(c, m, ply++);
+    ASSERT_TRUE(c.peer->last("event", "end"));
+  }
+  json::object other = create(R"({"v":1,"opponent":"hotseat"})");
+  crash_and_restart();
+  EXPECT_EQ(service_->game_count(), 1u);  // only the unfinished one is loaded at the start
+  HttpAnswer a = service_->http({"GET", "/api/games/" + id, ""});
+  ASSERT_EQ(a.status, 200) << a.body;
+  json::object game = json::parse(a.body).as_object();
+  EXPECT_EQ(str(game.at("status")), "over");
+  EXPECT_EQ(str(game.at("result").as_object().at("termination")), "checkmate");
+  EXPECT_FALSE(game.contains("seats"));
+}
+
+TEST(SqliteStore, RefusesOutOfOrderActionsAndReportsUnknownGames) {
+  auto path = std::filesystem::temp_directory_path() / ("tabiya-store-order-" + std::to_string(::getpid()));
+  std::filesystem::remove(path);
+  {
+    auto store = open_sqlite_store(path.string());
+    ASSERT_TRUE(store) << store.error().message;
+    ASSERT_TRUE((*store)->create("g1", "{}"));
+    EXPECT_FALSE((*store)->create("g1", "{}"));
+    ASSERT_TRUE((*store)->append("g1", 0, "s w 0", 1));
+    EXPECT_FALSE((*store)->append("g1", 0, "m w 5 e2e4", 2));  // the same index twice
+    auto loaded = (*store)->load("g1");
+    ASSERT_TRUE(loaded);
+    ASSERT_TRUE(loaded->has_value());
+    EXPECT_EQ((*loaded)->actions.size(), 1u);
+    EXPECT_EQ((*loaded)->seq, 1);
+    auto none = (*store)->load("nope");
+    ASSERT_TRUE(none);
+    EXPECT_FALSE(none->has_value());
+  }
+  std::filesystem::remove(path);
+  std::filesystem::remove(path.string() + "-wal");
+  std::filesystem::remove(path.string() + "-shm");
+}
+
+}  // namespace
+}  // namespace tabiya::server::testing

@@ -1,0 +1,123 @@
+// A game service under test: a fake Peer that records what it is sent, an
+// io_context the test runs, a manual time source and a memory store.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/json.hpp>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "laws/time_source.h"
+#include "server/game_service.h"
+
+namespace tabiya::server::testing {
+
+class RecordingPeer final : public Peer {
+ public:
+  void send(std::string text) override {
+    std::lock_guard lock(mutex_);
+    messages_.push_back(boost::json::parse(text).as_object());
+  }
+  void close(int code, std::string_view) override {
+    std::lock_guard lock(mutex_);
+    closed_ = code;
+  }
+  std::vector<boost::json::object> take() {
+    std::lock_guard lock(mutex_);
+    return std::exchange(messages_, {});
+  }
+  std::vector<boost::json::object> messages() {
+    std::lock_guard lock(mutex_);
+    return messages_;
+  }
+  // The last message of type t (and, for events, of event type e), or null.
+  std::optional<boost::json::object> last(std::string_view t, std::string_view e = {}) {
+    std::lock_guard lock(mutex_);
+    for (auto it = messages_.rbegin(); it != messages_.rend(); ++it) {
+      if ((*it).at("t").as_string() != t) continue;
+      if (!e.empty() && (*it).at("e").as_object().at("type").as_string() != e) continue;
+      return *it;
+    }
+    return std::nullopt;
+  }
+  int closed() const { return closed_; }
+
+ private:
+  std::mutex mutex_;
+  std::vector<boost::json::object> messages_;
+  int closed_ = 0;
+};
+
+struct Client {
+  std::shared_ptr<RecordingPeer> peer;
+  std::shared_ptr<Session> session;
+};
+
+class ServiceFixture : public ::testing::Test {
+ protected:
+  void SetUp() override { start(); }
+
+  void start(std::shared_ptr<GameStore> store = nullptr) {
+    GameServiceOptions options;
+    options.store = store ? store : (store_ ? store_ : (store_ = make_memory_store()));
+    options.time = clock_;
+    options.robot_threads = 1;
+    options.ping_interval = std::chrono::milliseconds(0);
+    options.robot_movetime_ms = 20;
+    options.review.engine = "tabiya";
+    options.review.depth = 3;
+    options.review.lowest_priority = false;
+    options.random = [this] { return ++random_; };
+    options.wall_clock = [] { return int64_t{1'700'000'000'000}; };
+    options.log = [this](const std::string& line) { log_.push_back(line); };
+    auto created = GameService::create(io_, options);
+    ASSERT_TRUE(created) << created.error().message;
+    service_ = std::move(*created);
+  }
+  void restart() {
+    service_.reset();
+    start();
+  }
+
+  boost::json::object create(const std::string& body, int expected_status = 201) {
+    HttpAnswer a = service_->http({"POST", "/api/games", body});
+    EXPECT_EQ(a.status, expected_status) << a.body;
+    return boost::json::parse(a.body).as_object();
+  }
+  Client connect(const std::string& id) {
+    Client c{std::make_shared<RecordingPeer>(), nullptr};
+    c.session = service_->open("/ws/" + id, c.peer);
+    EXPECT_NE(c.session, nullptr);
+    return c;
+  }
+  void send(Client& c, const std::string& text) { service_->message(*c.session, text); }
+  void hello(Client& c, std::vector<std::string> seats, int64_t since = -1) {
+    boost::json::object o{{"t", "hello"}, {"v", 1}};
+    boost::json::array a;
+    for (auto& s : seats) a.push_back(boost::json::value(s));
+    o["seats"] = a;
+    if (since >= 0) o["since"] = since;
+    send(c, boost::json::serialize(o));
+  }
+  void move(Client& c, const std::string& uci, int ply, int req = 1) {
+    send(c, "{\"t\":\"move\",\"req\":" + std::to_string(req) + ",\"uci\":\"" + uci +
+                "\",\"ply\":" + std::to_string(ply) + "}");
+  }
+  static std::string seat(const boost::json::object& created, const char* color) {
+    return std::string(created.at("seats").as_object().at(color).as_string());
+  }
+  static std::string str(const boost::json::value& v) { return std::string(v.as_string()); }
+
+  boost::asio::io_context io_;
+  std::shared_ptr<ManualTimeSource> clock_ = std::make_shared<ManualTimeSource>(Millis{1'000'000});
+  std::shared_ptr<GameStore> store_;
+  std::unique_ptr<GameService> service_;
+  uint64_t random_ = 0;
+  std::vector<std::string> log_;
+};
+
+}  // namespace tabiya::server::testing

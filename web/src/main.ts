@@ -1,0 +1,222 @@
+// Start-up and navigation: the board is drawn at once, then the path decides between the start page
+// (New game form) and a game (/g/ID, seat tokens in the fragment or remembered for that game).
+import { board } from './board';
+import { START_FEN } from './chess';
+import { GameView } from './game';
+import { applyI18n, t } from './i18n';
+import { formError, setupForm, showForm } from './newgame';
+import type { Color, CreateGameRequest, CreateGameResponse, Game } from './protocol';
+import { setSound, soundOn, unlock } from './sound';
+import { current, prefs, seats } from './store';
+import { errorText } from './words';
+
+const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
+
+let view: GameView | null = null;
+
+function gameIdFromPath(): string | null {
+  const m = /^\/g\/([A-Za-z0-9_-]{1,64})\/?$/.exec(location.pathname);
+  return m ? m[1]! : null;
+}
+
+function tokensFromFragment(): string[] {
+  const hash = location.hash.replace(/^#/, '');
+  const tokens: string[] = [];
+  for (const part of hash.split('&')) {
+    const [key, value] = part.split('=');
+    if (key === 'seat' && value) tokens.push(...value.split(',').filter(x => /^[A-Za-z0-9_-]{8,64}$/.test(x)));
+  }
+  return tokens;
+}
+
+function route(): void {
+  view?.close();
+  view = null;
+  const id = gameIdFromPath();
+  if (id === null) {
+    showHome();
+    return;
+  }
+  const fromLink = tokensFromFragment();
+  if (fromLink.length > 0) seats.add(id, fromLink);
+  current.set(id);
+  document.body.classList.remove('home');
+  showForm(false);
+  $('btn-resume').hidden = true;
+  view = new GameView(id, seats.get(id), {
+    playAgain: (game, you) => void create(playAgainRequest(game, you)),
+    newGame: () => navigate('/'),
+    inviteToken: () => seats.invite(id),
+  });
+}
+
+function showHome(): void {
+  document.body.classList.add('home');
+  $('game').hidden = true;
+  showForm(true);
+  $('status').textContent = '';
+  const cg = board();
+  cg.set({ fen: START_FEN, lastMove: undefined, check: false, movable: { color: undefined, dests: new Map() }, orientation: 'white' });
+  for (const id of ['player-top', 'player-bottom']) {
+    const el = $(id);
+    (el.querySelector('.name') as HTMLElement).textContent = '';
+    (el.querySelector('.clock') as HTMLElement).hidden = true;
+    (el.querySelector('.presence') as HTMLElement).hidden = true;
+  }
+  const last = current.get();
+  $('btn-resume').hidden = last === null;
+}
+
+function navigate(path: string): void {
+  history.pushState(null, '', path);
+  route();
+}
+
+/** The settings of a finished game, for "play again". */
+function playAgainRequest(game: Game, you: Color[]): CreateGameRequest {
+  const stored = seats.request(game.id);
+  if (stored) return stored;
+  const robot = (['white', 'black'] as Color[]).find(c => game.players[c].kind === 'robot');
+  const request: CreateGameRequest = {
+    v: 1,
+    opponent: robot ? 'robot' : you.length === 2 ? 'hotseat' : 'invite',
+    variant: game.variant === 'chess960' ? 'chess960' : 'standard',
+    rules: game.rules,
+    casual: game.casual,
+  };
+  if (robot) request.level = game.players[robot].level ?? 1;
+  if (you.length === 1) request.color = you[0]!;
+  if (game.days) request.days = game.days;
+  else request.time = game.time ?? 'none';
+  return request;
+}
+
+async function create(asked: CreateGameRequest): Promise<void> {
+  formError('');
+  const request = { ...asked };
+  if (request.opponent === 'invite' && (request.color ?? 'random') === 'random') {
+    // The create answer holds both seats of an invite game without saying which is the creator's: the lot for
+    // the colour is drawn here, so the page knows which link to keep and which to pass on.
+    request.color = crypto.getRandomValues(new Uint8Array(1))[0]! & 1 ? 'black' : 'white';
+  }
+  $('status').textContent = t('newGame.creating');
+  let response: Response;
+  try {
+    response = await fetch('/api/games', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(request),
+    });
+  } catch {
+    showFailure(t('error.network'));
+    return;
+  }
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    const err = body as { error?: string; data?: Record<string, unknown> } | null;
+    showFailure(err?.error ? errorText(err.error, err.data ?? {}) : t('error.unknown', { code: response.status }));
+    return;
+  }
+  const created = body as CreateGameResponse & { color?: Color; creator?: Color };
+  const all = Object.entries(created.seats) as [Color, string][];
+  let mine: string[];
+  if (request.opponent === 'invite') {
+    // The creator's colour: as asked, or (drawn by lot) as the server says.
+    const own: Color = request.color === 'white' || request.color === 'black' ? request.color : (created.creator ?? created.color ?? 'white');
+    mine = all.filter(([c]) => c === own).map(([, tok]) => tok);
+    const other = all.find(([c]) => c !== own);
+    if (other) seats.setInvite(created.id, other[1]);
+  } else mine = all.map(([, tok]) => tok);
+  seats.add(created.id, mine);
+  seats.setRequest(created.id, asked);
+  navigate(`/g/${created.id}#seat=${mine.join(',')}`);
+}
+
+function showFailure(reason: string): void {
+  $('status').textContent = '';
+  if (view === null) formError(t('newGame.failed', { reason }));
+  else {
+    const notice = $('notice');
+    notice.textContent = t('newGame.failed', { reason });
+    notice.classList.add('error');
+  }
+}
+
+function setupTopBar(): void {
+  const sound = $('btn-sound');
+  const showSound = (): void => {
+    sound.setAttribute('aria-pressed', String(soundOn()));
+    sound.title = t(soundOn() ? 'top.soundOn' : 'top.soundOff');
+    sound.classList.toggle('off', !soundOn());
+  };
+  showSound();
+  sound.addEventListener('click', () => {
+    setSound(!soundOn());
+    showSound();
+  });
+  const fig = $('btn-figurines');
+  fig.setAttribute('aria-pressed', String(prefs.figurines()));
+  fig.addEventListener('click', () => {
+    prefs.setFigurines(!prefs.figurines());
+    fig.setAttribute('aria-pressed', String(prefs.figurines()));
+    view?.refreshNotation();
+  });
+  $('btn-flip').addEventListener('click', () => {
+    if (view) view.flip();
+    else board().toggleOrientation();
+  });
+  const full = $('btn-fullscreen');
+  full.addEventListener('click', () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void document.documentElement.requestFullscreen?.().catch(() => undefined);
+  });
+  document.addEventListener('fullscreenchange', () => full.setAttribute('aria-pressed', String(document.fullscreenElement !== null)));
+  $('btn-new').addEventListener('click', () => navigate('/'));
+  $('btn-resume').addEventListener('click', () => {
+    const id = current.get();
+    if (id) navigate(`/g/${id}`);
+  });
+  document.querySelectorAll<HTMLButtonElement>('[data-copy]').forEach(button =>
+    button.addEventListener('click', () => {
+      const input = $(button.dataset.copy!) as HTMLInputElement;
+      const done = (): void => {
+        button.textContent = t('links.copied');
+        window.setTimeout(() => (button.textContent = t('links.copy')), 1500);
+      };
+      if (navigator.clipboard) navigator.clipboard.writeText(input.value).then(done, () => {
+        input.select();
+        document.execCommand('copy');
+        done();
+      });
+      else {
+        input.select();
+        document.execCommand('copy');
+        done();
+      }
+    }),
+  );
+  const unlockOnce = (): void => unlock();
+  document.addEventListener('pointerdown', unlockOnce, { capture: true });
+  document.addEventListener('keydown', unlockOnce, { capture: true });
+  (document.querySelector('.brand') as HTMLAnchorElement).addEventListener('click', ev => {
+    ev.preventDefault();
+    navigate('/');
+  });
+}
+
+function start(): void {
+  document.title = t('app.title');
+  applyI18n(document);
+  board();
+  setupTopBar();
+  setupForm(request => void create(request));
+  window.addEventListener('popstate', route);
+  route();
+}
+
+start();

@@ -1,0 +1,137 @@
+// Types of docs/protocol.md, version 1. The client never decides anything: it shows these and asks.
+export const PROTOCOL_VERSION = 1;
+
+export type Color = 'white' | 'black';
+export type Square = string;
+
+export interface CreateGameRequest {
+  v: number;
+  opponent: 'robot' | 'hotseat' | 'invite';
+  level?: number;
+  color?: Color | 'random';
+  time?: string;
+  days?: number | null;
+  variant?: 'standard' | 'chess960';
+  chess960?: number | null;
+  fen?: string | null;
+  pgn?: string | null;
+  rules?: string;
+  casual?: boolean;
+}
+
+export interface CreateGameResponse {
+  id: string;
+  seats: Partial<Record<Color, string>>;
+  spectate: string;
+}
+
+export interface Player {
+  kind: 'human' | 'robot';
+  level?: number;
+  elo?: number;
+  connected: boolean;
+}
+
+export interface MoveRecord {
+  uci: string;
+  san: string;
+  clock?: number | null;
+  elapsed?: number | null;
+}
+
+export interface ClockState {
+  white: number;
+  black: number;
+  running: Color | null;
+  delay?: number;
+}
+
+export interface Result {
+  score: string;
+  termination: string;
+  article?: string | null;
+  edition?: string | null;
+  culprit?: Color | null;
+}
+
+export interface Game {
+  id: string;
+  variant: string;
+  chess960: number | null;
+  rules: string;
+  casual: boolean;
+  time: string | null;
+  days: number | null;
+  players: Record<Color, Player>;
+  start_fen: string;
+  moves: MoveRecord[];
+  fen: string;
+  turn: Color;
+  check: boolean;
+  legal: Record<Square, Square[]>;
+  clock: ClockState | null;
+  deadline: number | null;
+  offers: { draw: Color | null; takeback: Color | null };
+  claims: { threefold: boolean; fifty: boolean };
+  status: 'waiting' | 'playing' | 'over';
+  result: Result | null;
+  robot?: { thinking: boolean; queue: number } | null;
+}
+
+export interface MoveEvent {
+  type: 'move';
+  uci: string;
+  san: string;
+  ply: number;
+  fen: string;
+  turn: Color;
+  check: boolean;
+  legal: Record<Square, Square[]>;
+  clock: ClockState | null;
+  deadline: number | null;
+  claims: { threefold: boolean; fifty: boolean };
+  elapsed?: number | null;
+}
+
+export type GameEvent =
+  | MoveEvent
+  | { type: 'offer'; kind: 'draw' | 'takeback'; by: Color }
+  | { type: 'offer_declined'; kind: 'draw' | 'takeback'; by: Color }
+  | { type: 'claim_rejected'; ground: string; by: Color; added: number; clock: ClockState | null }
+  | { type: 'presence'; white: boolean; black: boolean }
+  | { type: 'robot'; thinking: boolean; queue: number }
+  | { type: 'end'; result: Result };
+
+export type ServerMessage =
+  | { t: 'state'; seq: number; you: Color[]; game: Game }
+  | { t: 'event'; seq: number; req?: number; e: GameEvent }
+  | { t: 'ok'; req: number }
+  | { t: 'error'; req?: number; code: string; data?: Record<string, unknown>; detail?: string }
+  | { t: 'ping'; n: number };
+
+export type ClientMessage =
+  | { t: 'hello'; v: number; seats: string[]; since?: number }
+  | { t: 'move'; req: number; uci: string; ply: number }
+  | { t: 'draw'; req: number; action: 'offer' | 'accept' | 'decline'; color?: Color }
+  | { t: 'claim'; req: number; ground: 'threefold' | 'fifty'; uci?: string }
+  | { t: 'takeback'; req: number; action: 'offer' | 'accept' | 'decline'; color?: Color }
+  | { t: 'resign'; req: number; color?: Color }
+  | { t: 'resync'; since: number }
+  | { t: 'pong'; n: number };
+
+export interface ReviewPly {
+  ply: number;
+  cp: number | null;
+  mate: number | null;
+  best: string | null;
+  best_san: string | null;
+  line: string[];
+}
+
+export interface Review {
+  status: 'queued' | 'running' | 'done' | 'none' | 'failed';
+  engine?: string | null;
+  plies: ReviewPly[];
+}
+
+export const opposite = (c: Color): Color => (c === 'white' ? 'black' : 'white');

@@ -1,0 +1,159 @@
+// Shared by the browser tests: starts `tabiya serve` on a free loopback port with its own data directory,
+// drives Debian's Chromium through playwright-core, clicks squares of the chessground board and saves
+// screenshots under the repository's build/screenshots/.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const repoRoot = resolve(webDir, '..');
+export const binary = resolve(webDir, process.env.TABIYA_BIN ?? '../build/tabiya');
+export const screenshots = resolve(repoRoot, process.env.SCREENSHOT_DIR ?? 'build/screenshots');
+
+export interface Server {
+  url: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts the server and waits for its "tabiya: open URL" line. */
+export async function startServer(options: { dataDir?: string; port?: number } = {}): Promise<Server> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tabiya-web-test-'));
+  const args = ['serve', '--port', String(options.port ?? 0), '--data', dataDir, '--web', join(webDir, 'dist')];
+  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  const url = await new Promise<string>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`${binary} ${args.join(' ')}: no URL within 20 s; output:\n${text}`)), 20_000);
+    const onData = (chunk: Buffer): void => {
+      text += chunk.toString();
+      const m = /tabiya: open (http:\/\/\S+)/.exec(text);
+      if (m) {
+        clearTimeout(timer);
+        ok(m[1]!.replace(/\/$/, ''));
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', code => {
+      clearTimeout(timer);
+      fail(new Error(`${binary} exited with ${code} before printing its URL; output:\n${text}`));
+    });
+    child.on('error', fail);
+  });
+  const port = Number(new URL(url).port);
+  return {
+    url: url.replace('localhost', '127.0.0.1'),
+    port,
+    dataDir,
+    process: child,
+    output: () => text,
+    stop: (signal: NodeJS.Signals = 'SIGTERM') =>
+      new Promise<void>(done => {
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill(signal);
+      }),
+  };
+}
+
+export function removeData(server: Server): void {
+  rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'],
+  });
+}
+
+/** Fails the test on any uncaught page error. */
+export function watchErrors(page: Page, errors: string[]): void {
+  page.on('pageerror', e => errors.push(`pageerror: ${e.message}`));
+  page.on('console', m => {
+    if (m.type() === 'error' && !/WebSocket|Failed to load resource|ERR_CONNECTION/.test(m.text())) errors.push(`console: ${m.text()}`);
+  });
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshots, { recursive: true });
+  await page.waitForTimeout(300); // let the board's move animation finish
+  await page.screenshot({ path: join(screenshots, `${name}.png`) });
+}
+
+/** The centre of a square on the board, whichever way it is turned. */
+export async function squarePoint(page: Page, square: string): Promise<{ x: number; y: number }> {
+  const wrap = page.locator('#board');
+  const box = (await wrap.boundingBox())!;
+  const black = await wrap.evaluate(el => el.classList.contains('orientation-black'));
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square[1]) - 1;
+  const col = black ? 7 - file : file;
+  const row = black ? rank : 7 - rank;
+  const size = box.width / 8;
+  return { x: box.x + (col + 0.5) * size, y: box.y + (row + 0.5) * size };
+}
+
+export async function clickSquare(page: Page, square: string): Promise<void> {
+  const p = await squarePoint(page, square);
+  await page.mouse.click(p.x, p.y);
+}
+
+/** Plays a move by clicking its two squares and waits until the server's move is in the move list. */
+export async function clickMove(page: Page, uci: string): Promise<void> {
+  const before = await moveCount(page);
+  await clickSquare(page, uci.slice(0, 2));
+  await clickSquare(page, uci.slice(2, 4));
+  if (uci.length > 4) await page.locator(`#promotion button[data-role="${uci[4]}"]`).click();
+  await waitMoves(page, before + 1);
+}
+
+export async function waitMoves(page: Page, count: number, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(n => document.querySelectorAll('#moves .san:not(.gap)').length >= n, count, { timeout });
+}
+
+export async function moveCount(page: Page): Promise<number> {
+  return page.locator('#moves .san:not(.gap)').count();
+}
+
+/** Chooses the options of the New game form and presses Play; resolves with the game id from the URL. */
+export async function newGame(
+  page: Page,
+  choose: { opponent: 'robot' | 'hotseat' | 'invite'; level?: number; color?: string; time?: string; custom?: string; start?: string },
+): Promise<string> {
+  await page.locator(`input[name=opponent][value=${choose.opponent}]`).check({ force: true });
+  if (choose.level !== undefined) await page.selectOption('select[name=level]', String(choose.level));
+  if (choose.color !== undefined) await page.locator(`input[name=color][value=${choose.color}]`).check({ force: true });
+  if (choose.time !== undefined) await page.selectOption('select[name=time]', choose.time);
+  if (choose.custom !== undefined) await page.fill('input[name=custom]', choose.custom);
+  if (choose.start !== undefined) {
+    await page.locator('details.more summary').click();
+    await page.fill('textarea[name=start]', choose.start);
+  }
+  await page.locator('#newgame button[type=submit]').click();
+  await page.waitForURL(/\/g\/[A-Za-z0-9_-]+/);
+  await page.waitForFunction(() => !document.getElementById('game')!.hidden && document.querySelector('#moves li') !== null);
+  return /\/g\/([A-Za-z0-9_-]+)/.exec(page.url())![1]!;
+}
+
+export async function apiGame(server: Server, id: string): Promise<Record<string, unknown> & { legal: Record<string, string[]>; status: string; moves: unknown[]; clock: { white: number; black: number; running: string | null } | null; turn: string; result: Record<string, unknown> | null }> {
+  const res = await fetch(`${server.url}/api/games/${id}`);
+  if (!res.ok) throw new Error(`GET /api/games/${id}: ${res.status}`);
+  return (await res.json()) as never;
+}
+
+/** The clock shown for a colour, in milliseconds. */
+export async function shownClock(page: Page, color: 'white' | 'black'): Promise<number> {
+  const text = await page.locator(`.player[data-color=${color}] .clock`).innerText();
+  const parts = text.trim().split(':').map(Number);
+  let ms = 0;
+  for (const p of parts) ms = ms * 60 + p;
+  return Math.round(ms * 1000);
+}
