@@ -170,7 +170,7 @@ class Client : public std::enable_shared_from_this<Client> {
         if (self->shared_.options.echo) {
           self->ready();
         } else {
-          self->send(R"({"t":"hello","v":1,"seats":[")" + self->token_ + R"("],"since":0})");
+          self->send(R"({"t":"hello","v":1,"seats":[")" + self->token_ + R"("]})");
         }
       });
     });
