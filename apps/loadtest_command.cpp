@@ -39,6 +39,8 @@ struct LoadArguments {
   uint64_t seed = 1;
   bool echo_floor = true;
   std::string time_control = "90+30";
+  int robot_games = 0;
+  int robot_level = 10;
 };
 
 // CPU time (user + system) and resident memory of one process, from /proc.
@@ -155,6 +157,8 @@ std::optional<RunFigures> run_one(const LoadArguments& args, const std::string& 
   options.echo = echo;
   options.seed = args.seed;
   options.time_control = args.time_control;
+  options.robot_games = args.robot_games;
+  options.robot_level = args.robot_level;
   RunFigures figures;
   std::optional<ProcessSample> baseline = pid > 0 ? sample_process(pid) : std::nullopt;
   if (baseline) figures.baseline_rss_mb = baseline->rss_kb / 1024;
@@ -172,7 +176,10 @@ std::optional<RunFigures> run_one(const LoadArguments& args, const std::string& 
     wall_end = std::chrono::steady_clock::now();
   };
   std::cout << label << ": " << args.games << " games, " << 2 * args.games << " clients, a move per side every "
-            << args.rate << " s, " << args.duration << " s measured" << std::endl;
+            << args.rate << " s, " << args.duration << " s measured";
+  if (args.robot_games > 0 && !echo)
+    std::cout << "; " << args.robot_games << " robot games (level " << args.robot_level << ") beside them";
+  std::cout << std::endl;
   Result<server::LoadReport> report = server::run_load(options);
   if (!report) {
     std::cerr << "tabiya " << report.error().message << "\n";
@@ -306,6 +313,12 @@ void add_loadtest_command(CLI::App& app) {
   cmd->add_option("--pid", args->pid, "With --url: the server's process id, for its CPU and memory");
   cmd->add_option("--threads", args->threads, "Network threads of the servers started (default: one per core)");
   cmd->add_option("--time", args->time_control, "Time control of the games")->capture_default_str();
+  cmd->add_option("--robots", args->robot_games,
+                  "Games against the robot besides them (one client each, not measured), to saturate the robot pool")
+      ->capture_default_str();
+  cmd->add_option("--robot-level", args->robot_level, "Level of those robots (1-10)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10));
   cmd->add_option("--seed", args->seed, "Seed of the random move choices")->capture_default_str();
   cmd->add_flag("!--no-echo", args->echo_floor, "Skip the echo floor");
   cmd->callback([args] {

@@ -51,17 +51,17 @@ int64_t int_field(const json::object& object, std::string_view key, int64_t fall
   return v && v->is_int64() ? v->get_int64() : fallback;
 }
 
-// Creates the games over one keep-alive HTTP connection.
-Result<std::vector<GameSeats>> create_games(const LoadOptions& options) {
+// Creates `count` games with this request body over one keep-alive HTTP connection.
+Result<std::vector<GameSeats>> create_games(const LoadOptions& options, int count, const std::string& body,
+                                            bool robot) {
   asio::io_context ioc;
   beast::tcp_stream stream(ioc);
   beast::error_code ec;
   stream.connect(tcp::endpoint(asio::ip::make_address(options.host, ec), options.port), ec);
   if (ec) return fail("loadtest: cannot connect to " + options.host + ":" + std::to_string(options.port));
-  std::string body = R"({"v":1,"opponent":"invite","color":"white","time":")" + options.time_control + R"("})";
   std::vector<GameSeats> games;
   beast::flat_buffer buffer;
-  for (int i = 0; i < options.games; ++i) {
+  for (int i = 0; i < count; ++i) {
     http::request<http::string_body> req{http::verb::post, "/api/games", 11};
     req.set(http::field::host, options.host + ":" + std::to_string(options.port));
     req.set(http::field::content_type, "application/json");
@@ -81,7 +81,7 @@ Result<std::vector<GameSeats>> create_games(const LoadOptions& options) {
     if (ec || !seats || !seats->is_object()) return fail("loadtest: creating a game: unexpected answer " + res.body());
     GameSeats game{std::string(string_field(*object, "id")), std::string(string_field(seats->get_object(), "white")),
                    std::string(string_field(seats->get_object(), "black"))};
-    if (game.id.empty() || game.white.empty() || game.black.empty()) {
+    if (game.id.empty() || game.white.empty() || (!robot && game.black.empty())) {
       return fail("loadtest: creating a game: no id or seats in " + res.body());
     }
     games.push_back(std::move(game));
@@ -145,13 +145,14 @@ struct Shared {
 
 class Client : public std::enable_shared_from_this<Client> {
  public:
-  Client(Shared& shared, std::string game, std::string token, bool white)
+  Client(Shared& shared, std::string game, std::string token, bool white, bool counted = true)
       : shared_(shared),
         ws_(shared.ioc),
         tick_(shared.ioc),
         game_(std::move(game)),
         token_(std::move(token)),
-        white_(white) {}
+        white_(white),
+        counted_(counted) {}
 
   void connect(std::function<void()> done) {
     done_ = std::move(done);
@@ -169,7 +170,7 @@ class Client : public std::enable_shared_from_this<Client> {
         if (self->shared_.options.echo) {
           self->ready();
         } else {
-          self->send(R"({"t":"hello","v":1,"seats":[")" + self->token_ + R"("],"since":0})");
+          self->send(R"({"t":"hello","v":1,"seats":[")" + self->token_ + R"("]})");
         }
       });
     });
@@ -255,12 +256,12 @@ class Client : public std::enable_shared_from_this<Client> {
     if (in_flight_) {
       if (Clock::now() - sent_at_ > std::chrono::duration<double>(shared_.options.move_timeout_s)) expire_move();
       if (in_flight_) {
-        ++shared_.report.skipped_ticks;
+        if (counted_) ++shared_.report.skipped_ticks;
         return;
       }
     }
     if (!shared_.options.echo && (my_turn_ == false || moves_.empty())) {
-      ++shared_.report.skipped_ticks;
+      if (counted_) ++shared_.report.skipped_ticks;
       return;
     }
     std::string uci = "e2e4";
@@ -272,7 +273,7 @@ class Client : public std::enable_shared_from_this<Client> {
     in_flight_ = true;
     shared_.in_flight.fetch_add(1);
     sent_ply_ = ply_;
-    measured_ = shared_.measuring;
+    measured_ = shared_.measuring && counted_;
     sent_at_ = Clock::now();
     if (measured_) ++shared_.report.moves_sent;
     send(R"({"t":"move","req":)" + std::to_string(req_) + R"(,"uci":")" + uci + R"(","ply":)" + std::to_string(ply_) +
@@ -362,6 +363,7 @@ class Client : public std::enable_shared_from_this<Client> {
   std::string game_;
   std::string token_;
   bool white_;
+  bool counted_;  // robot games keep the pool busy; their moves are not measured
   bool open_ = false;
   bool writing_ = false;
   bool ready_ = false;
@@ -435,8 +437,17 @@ Result<LoadReport> run_load(const LoadOptions& options) {
   if (options.games < 1) return fail("loadtest: --games must be at least 1");
   if (options.interval_s <= 0) return fail("loadtest: --rate must be positive");
   auto create_start = Clock::now();
-  Result<std::vector<GameSeats>> games = create_games(options);
+  std::string body = R"({"v":1,"opponent":"invite","color":"white","time":")" + options.time_control + R"("})";
+  Result<std::vector<GameSeats>> games = create_games(options, options.games, body, false);
   if (!games) return games.error();
+  std::vector<GameSeats> robot_games;
+  if (options.robot_games > 0 && !options.echo) {
+    std::string robot_body = R"({"v":1,"opponent":"robot","color":"white","level":)" +
+                             std::to_string(options.robot_level) + R"(,"time":")" + options.time_control + R"("})";
+    Result<std::vector<GameSeats>> created = create_games(options, options.robot_games, robot_body, true);
+    if (!created) return created.error();
+    robot_games = std::move(*created);
+  }
   double create_seconds = seconds_since(create_start);
 
   asio::io_context ioc(1);
@@ -448,6 +459,9 @@ Result<LoadReport> run_load(const LoadOptions& options) {
   for (const GameSeats& game : *games) {
     clients.push_back(std::make_shared<Client>(shared, game.id, game.white, true));
     clients.push_back(std::make_shared<Client>(shared, game.id, game.black, false));
+  }
+  for (const GameSeats& game : robot_games) {
+    clients.push_back(std::make_shared<Client>(shared, game.id, game.white, true, false));
   }
   std::thread io([&ioc] { ioc.run(); });
 
@@ -463,11 +477,16 @@ Result<LoadReport> run_load(const LoadOptions& options) {
   auto first = Clock::now() + std::chrono::milliseconds(100);
   on_io(ioc, [&] {
     std::uniform_real_distribution<double> phase(0, options.interval_s);
-    for (std::size_t i = 0; i + 1 < clients.size(); i += 2) {
+    auto half = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.interval_s / 2));
+    std::size_t pairs = 2 * games->size();
+    for (std::size_t i = 0; i + 1 < pairs; i += 2) {
       auto offset = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(phase(shared.random)));
-      auto half = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.interval_s / 2));
       clients[i]->start_ticks(first + offset);
       clients[i + 1]->start_ticks(first + offset + half);
+    }
+    for (std::size_t i = pairs; i < clients.size(); ++i) {
+      clients[i]->start_ticks(
+          first + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(phase(shared.random))));
     }
   });
   std::this_thread::sleep_for(std::chrono::duration<double>(options.warmup_s));

@@ -24,6 +24,10 @@ struct LoadOptions {
   double duration_s = 30;  // the measured window, after every client is connected
   double warmup_s = 2;     // moves made but not measured before the window
   bool echo = false;       // the server is the echo service
+  // Games against the robot besides the person-vs-person ones, to keep the robot pool busy; their moves are not
+  // part of the measured round trips.
+  int robot_games = 0;
+  int robot_level = 10;
   std::string time_control = "90+30";
   uint64_t seed = 1;
   double move_timeout_s = 5;  // a move not answered by then is lost
