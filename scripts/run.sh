@@ -16,18 +16,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 bash "$ROOT/scripts/build.sh" release tabiya
 TABIYA=${BUILD_DIR:-$ROOT/build}/tabiya
 
-if [[ -f "$ROOT/web/package.json" ]]; then
-  (
-    cd "$ROOT/web"
-    # npm ci only when the lock file changed since the last install.
-    if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
-      npm ci --no-audit --no-fund
-    fi
-    npm run build
-  )
-else
-  echo "run: web/package.json not found: the server starts without the web app (API and WebSockets only)" >&2
-fi
+bash "$ROOT/web/build.sh"
 
 data=${TABIYA_DATA:-${BUILD_DIR:-$ROOT/build}/data}
 mkdir -p "$data"
