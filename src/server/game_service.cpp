@@ -903,7 +903,16 @@ HttpAnswer GameService::Impl::pgn(GameEntry& g) {
 GameService::GameService(boost::asio::io_context& io, GameServiceOptions options, std::shared_ptr<GameStore> store)
     : impl_(std::make_unique<Impl>(io, std::move(options), std::move(store))) {}
 
-GameService::~GameService() { shutdown(); }
+GameService::~GameService() {
+  shutdown();
+  // A joined session and its game point at each other; the network normally
+  // breaks that with closed(), but sessions still open now must not keep games alive.
+  std::lock_guard lock(impl_->games_mutex);
+  for (auto& [id, g] : impl_->games) {
+    std::lock_guard game_lock(g->mutex);
+    g->sessions.clear();
+  }
+}
 
 Result<std::unique_ptr<GameService>> GameService::create(boost::asio::io_context& io, GameServiceOptions options) {
   std::shared_ptr<GameStore> store = options.store;
