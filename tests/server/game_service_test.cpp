@@ -378,3 +378,76 @@ TEST_F(ReviewTest, AFinishedGameIsReviewedPlyByPly) {
 
 }  // namespace
 }  // namespace tabiya::server::testing
+
+namespace tabiya::server::testing {
+namespace {
+
+namespace json = boost::json;
+using GameServiceTest = ServiceFixture;
+
+const json::object& end_result(const std::optional<json::object>& end) {
+  return end->at("e").as_object().at("result").as_object();
+}
+
+// protocol.md RESULT: `culprit` is the side the reason applies to. FIDE Laws
+// 2018 Art. 5.1.1: the side checkmated loses, so it is the culprit.
+TEST_F(GameServiceTest, CheckmateNamesTheMatedSideAsCulprit_Art5_1_1_FIDE2018) {
+  json::object g = create(R"({"v":1,"opponent":"hotseat","time":"5+0"})");
+  Client c = connect(str(g.at("id")));
+  hello(c, {seat(g, "white"), seat(g, "black")});
+  const char* moves[] = {"f2f3", "e7e5", "g2g4", "d8h4"};
+  for (int ply = 0; ply < 4; ++ply) move(c, moves[ply], ply, ply + 1);
+  auto end = c.peer->last("event", "end");
+  ASSERT_TRUE(end);
+  EXPECT_EQ(str(end_result(end).at("termination")), "checkmate");
+  EXPECT_EQ(str(end_result(end).at("score")), "0-1");
+  EXPECT_EQ(str(end_result(end).at("culprit")), "white");
+  // The state after the end carries the same result.
+  hello(c, {seat(g, "white"), seat(g, "black")});
+  auto state = c.peer->last("state");
+  ASSERT_TRUE(state);
+  EXPECT_EQ(str(state->at("game").as_object().at("result").as_object().at("culprit")), "white");
+}
+
+// Draws name no culprit: stalemate (Art. 5.2.1), agreement (Art. 5.2.3) and
+// a threefold repetition claim (Art. 9.2), FIDE Laws 2018.
+TEST_F(GameServiceTest, DrawsNameNoCulprit_Art5_2_and_9_2_FIDE2018) {
+  {  // stalemate: Qc7 leaves the black king on a8 without a move
+    json::object g = create(R"({"v":1,"opponent":"hotseat","fen":"k7/8/8/2Q5/8/8/8/K7 w - - 0 1"})");
+    Client c = connect(str(g.at("id")));
+    hello(c, {seat(g, "white"), seat(g, "black")});
+    move(c, "c5c7", 0);
+    auto end = c.peer->last("event", "end");
+    ASSERT_TRUE(end);
+    EXPECT_EQ(str(end_result(end).at("termination")), "stalemate");
+    EXPECT_TRUE(end_result(end).at("culprit").is_null());
+  }
+  {  // agreement
+    json::object g = create(R"({"v":1,"opponent":"invite"})");
+    const std::string id = str(g.at("id"));
+    Client white = connect(id), black = connect(id);
+    hello(white, {seat(g, "white")});
+    hello(black, {seat(g, "black")});
+    send(white, R"({"t":"draw","req":1,"action":"offer"})");
+    send(black, R"({"t":"draw","req":2,"action":"accept"})");
+    auto end = white.peer->last("event", "end");
+    ASSERT_TRUE(end);
+    EXPECT_EQ(str(end_result(end).at("termination")), "agreement");
+    EXPECT_TRUE(end_result(end).at("culprit").is_null());
+  }
+  {  // threefold repetition claimed by White, to move in the start position for the third time
+    json::object g = create(R"({"v":1,"opponent":"hotseat"})");
+    Client c = connect(str(g.at("id")));
+    hello(c, {seat(g, "white"), seat(g, "black")});
+    const char* moves[] = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"};
+    for (int ply = 0; ply < 8; ++ply) move(c, moves[ply], ply, ply + 1);
+    send(c, R"({"t":"claim","req":20,"ground":"threefold"})");
+    auto end = c.peer->last("event", "end");
+    ASSERT_TRUE(end);
+    EXPECT_EQ(str(end_result(end).at("termination")), "threefold_repetition");
+    EXPECT_TRUE(end_result(end).at("culprit").is_null());
+  }
+}
+
+}  // namespace
+}  // namespace tabiya::server::testing
