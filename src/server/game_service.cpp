@@ -569,8 +569,6 @@ void GameService::Impl::hello(GameEntry& g, GameSession& s, const json::object& 
       bad = bad || !matched;
     }
   }
-  int64_t since = -1;
-  if (auto it = o.find("since"); it != o.end() && it->value().is_int64()) since = it->value().as_int64();
   // Presence first, to the others: the newcomer's own state (or resync) already includes it.
   GameView before = view(g);
   s.seats[WHITE] = seats[WHITE];
@@ -589,8 +587,9 @@ void GameService::Impl::hello(GameEntry& g, GameSession& s, const json::object& 
     g.sessions.push_back(self);
   }
   if (bad) s.peer->send(error_text(0, false, simple_error("bad_seat", "a token is not this game's")));
-  if (since >= 0) resync(g, s, since);
-  else s.peer->send(state_text(g, s));
+  // Always a fresh state, `since` or not: a reconnecting client needs the
+  // clocks as they are now even when it missed no event.
+  s.peer->send(state_text(g, s));
   // An invited game starts when the invited player first comes (the clocks start then).
   if (!g.live->started() && !g.live->over() && after.connected[WHITE] && after.connected[BLACK]) {
     if (auto change = g.live->start()) {

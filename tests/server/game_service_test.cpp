@@ -233,16 +233,37 @@ TEST_F(GameServiceTest, ResyncAfterAGapSendsTheMissedEventsOrTheState) {
   ASSERT_EQ(got.size(), 2u);
   EXPECT_EQ(got[0].at("seq").as_int64(), start + 3);
   EXPECT_EQ(str(got[1].at("e").as_object().at("san")), "Nc6");
-  // A reconnect with the number it had.
+  // A reconnect with the number it had gets the whole state, numbered with the last event.
   Client again = connect(id);
   hello(again, {seat(g, "white")}, start + 3);
   got = again.peer->take();
   ASSERT_GE(got.size(), 1u);
-  EXPECT_EQ(str(got[0].at("t")), "event");
+  EXPECT_EQ(str(got[0].at("t")), "state");
   EXPECT_EQ(got[0].at("seq").as_int64(), start + 4);
   // Numbers the server never sent get the whole state.
   send(c, R"({"t":"resync","since":999})");
   EXPECT_TRUE(c.peer->last("state"));
+}
+
+// protocol.md hello: a client that reconnects having missed nothing still
+// gets a state, with the clocks as they are now (they ran while it was away).
+TEST_F(GameServiceTest, HelloWithSinceAlwaysAnswersWithAFreshState) {
+  json::object g = create(R"({"v":1,"opponent":"hotseat","time":"5+0"})");
+  const std::string id = str(g.at("id"));
+  Client c = connect(id);
+  hello(c, {seat(g, "white"), seat(g, "black")});
+  move(c, "e2e4", 0);
+  const int64_t last = c.peer->last("event", "move")->at("seq").as_int64();
+  clock_->advance(Millis{7000});  // Black thinks while the connection is down
+  Client again = connect(id);
+  hello(again, {seat(g, "white"), seat(g, "black")}, last);
+  auto state = again.peer->last("state");
+  ASSERT_TRUE(state);
+  EXPECT_EQ(state->at("seq").as_int64(), last);
+  const json::object& clock = state->at("game").as_object().at("clock").as_object();
+  EXPECT_EQ(clock.at("black").as_int64(), 300'000 - 7000);
+  EXPECT_EQ(clock.at("white").as_int64(), 300'000);
+  EXPECT_EQ(str(clock.at("running")), "black");
 }
 
 // The clock runs from the sending of the opponent's move to the arrival of
