@@ -865,6 +865,9 @@ HttpAnswer GameService::Impl::create_game(std::string_view body) {
   for (Color c : {WHITE, BLACK})
     if (!setup.seats[c].empty()) seats[color_text(c)] = setup.seats[c];
   answer["seats"] = std::move(seats);
+  // The creator's colour, drawn here for "random": an invited game's creator
+  // holds both tokens until the link is shared and must know which is theirs.
+  answer["color"] = color_text(setup.creator);
   answer["spectate"] = "/g/" + id;
   return json_answer(201, answer);
 }

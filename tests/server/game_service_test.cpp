@@ -81,6 +81,30 @@ TEST_F(GameServiceTest, SeatsGivenToTheCreatorFollowTheOpponent) {
   EXPECT_NE(seat(invite, "white"), seat(invite, "black"));
 }
 
+// protocol.md POST /api/games: the answer names the creator's colour for
+// every opponent kind, the one drawn by the server for "random".
+TEST_F(GameServiceTest, TheCreateAnswerNamesTheCreatorsColour) {
+  for (const char* opponent : {"robot", "hotseat", "invite"})
+    for (const char* color : {"white", "black"}) {
+      json::object g = create(std::string(R"({"v":1,"opponent":")") + opponent + R"(","color":")" + color + R"("})");
+      EXPECT_EQ(str(g.at("color")), color) << opponent;
+    }
+  std::set<std::string> drawn;
+  for (int i = 0; i < 6; ++i) {
+    // Against the robot the creator's one seat shows which colour was drawn.
+    json::object robot = create(R"({"v":1,"opponent":"robot","color":"random"})");
+    ASSERT_EQ(robot.at("seats").as_object().size(), 1u);
+    EXPECT_TRUE(robot.at("seats").as_object().contains(str(robot.at("color"))));
+    drawn.insert(str(robot.at("color")));
+    json::object invite = create(R"({"v":1,"opponent":"invite","color":"random"})");
+    const std::string color = str(invite.at("color"));
+    EXPECT_TRUE(color == "white" || color == "black") << color;
+    drawn.insert(color);
+  }
+  EXPECT_EQ(drawn.size(), 2u);                                                    // both colours come up
+  EXPECT_EQ(str(create(R"({"v":1,"opponent":"invite"})").at("color")), "white");  // the default
+}
+
 TEST_F(GameServiceTest, BadCreateRequestsNameTheField) {
   json::object e = create(R"({"v":1,"opponent":"robot","level":11})", 400);
   EXPECT_EQ(str(e.at("error")), "bad_request");
