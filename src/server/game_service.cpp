@@ -955,6 +955,10 @@ HttpAnswer GameService::http(const HttpRequest& request) {
     if (impl_->stopping) return http_error(503, "shutting_down");
     return impl_->create_game(request.body);
   }
+  if (target == "/api/levels") {
+    if (request.method != "GET") return http_error(405, "method_not_allowed");
+    return json_answer(200, levels_json());
+  }
   constexpr std::string_view PREFIX = "/api/games/";
   if (!target.starts_with(PREFIX)) return http_error(404, "not_found");
   std::string_view rest = target.substr(PREFIX.size());

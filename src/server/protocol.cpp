@@ -265,6 +265,13 @@ std::string_view termination_code(Termination t) {
   return "arbiter_decision";
 }
 
+json::object levels_json() {
+  json::array levels;
+  for (int level = engine::MIN_LEVEL; level <= engine::MAX_LEVEL; ++level)
+    levels.push_back(json::object{{"level", level}, {"elo", engine::elo_for_level(level)}});
+  return json::object{{"levels", std::move(levels)}};
+}
+
 json::object result_json(const Outcome& outcome, RulesEdition edition) {
   json::object r;
   r["score"] = score_text(outcome.score);

@@ -6,6 +6,7 @@
 #include <set>
 #include <thread>
 
+#include "engine/levels.h"
 #include "server/tokens.h"
 #include "service_test_support.h"
 
@@ -103,6 +104,25 @@ TEST_F(GameServiceTest, TheCreateAnswerNamesTheCreatorsColour) {
   }
   EXPECT_EQ(drawn.size(), 2u);                                                    // both colours come up
   EXPECT_EQ(str(create(R"({"v":1,"opponent":"invite"})").at("color")), "white");  // the default
+}
+
+// protocol.md GET /api/levels: every robot level with its Elo, from engine/levels.h.
+TEST_F(GameServiceTest, LevelsListsEveryRobotLevelWithItsElo) {
+  HttpAnswer a = service_->http({"GET", "/api/levels", ""});
+  ASSERT_EQ(a.status, 200) << a.body;
+  const json::array levels = json::parse(a.body).as_object().at("levels").as_array();
+  ASSERT_EQ(levels.size(), std::size_t(engine::MAX_LEVEL - engine::MIN_LEVEL + 1));
+  int previous_elo = 0;
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    const json::object& l = levels[i].as_object();
+    const int level = int(l.at("level").as_int64());
+    EXPECT_EQ(level, engine::MIN_LEVEL + int(i));
+    EXPECT_EQ(l.at("elo").as_int64(), engine::elo_for_level(level));
+    EXPECT_GT(l.at("elo").as_int64(), previous_elo);  // stronger level by level
+    previous_elo = int(l.at("elo").as_int64());
+  }
+  EXPECT_EQ(levels.front().as_object().at("elo").as_int64(), engine::elo_for_level(1));
+  EXPECT_EQ(service_->http({"POST", "/api/levels", ""}).status, 405);
 }
 
 TEST_F(GameServiceTest, BadCreateRequestsNameTheField) {
