@@ -165,8 +165,15 @@ Move LiveGame::parse_uci(std::string_view uci, std::string* reason) const {
 }
 
 Answer<Change> LiveGame::record(Action a) {
+  // The action takes effect at the instant it is logged with, as it will when
+  // the log is replayed: the game's time stands still while it is applied
+  // (the machine's time moves on meanwhile, charged to nobody), so the clock
+  // presses and readings of a replay are exact to the millisecond.
+  const bool was_running = time_->running();
   a.at = time_->now().count();
+  time_->freeze(Millis{a.at});
   Answer<Change> change = apply(a);
+  if (was_running && !time_->running()) time_->run();
   if (change) log_.push_back(std::move(a));
   return change;
 }

@@ -569,8 +569,6 @@ void GameService::Impl::hello(GameEntry& g, GameSession& s, const json::object& 
       bad = bad || !matched;
     }
   }
-  int64_t since = -1;
-  if (auto it = o.find("since"); it != o.end() && it->value().is_int64()) since = it->value().as_int64();
   // Presence first, to the others: the newcomer's own state (or resync) already includes it.
   GameView before = view(g);
   s.seats[WHITE] = seats[WHITE];
@@ -589,8 +587,9 @@ void GameService::Impl::hello(GameEntry& g, GameSession& s, const json::object& 
     g.sessions.push_back(self);
   }
   if (bad) s.peer->send(error_text(0, false, simple_error("bad_seat", "a token is not this game's")));
-  if (since >= 0) resync(g, s, since);
-  else s.peer->send(state_text(g, s));
+  // Always a fresh state, `since` or not: a reconnecting client needs the
+  // clocks as they are now even when it missed no event.
+  s.peer->send(state_text(g, s));
   // An invited game starts when the invited player first comes (the clocks start then).
   if (!g.live->started() && !g.live->over() && after.connected[WHITE] && after.connected[BLACK]) {
     if (auto change = g.live->start()) {
@@ -866,6 +865,9 @@ HttpAnswer GameService::Impl::create_game(std::string_view body) {
   for (Color c : {WHITE, BLACK})
     if (!setup.seats[c].empty()) seats[color_text(c)] = setup.seats[c];
   answer["seats"] = std::move(seats);
+  // The creator's colour, drawn here for "random": an invited game's creator
+  // holds both tokens until the link is shared and must know which is theirs.
+  answer["color"] = color_text(setup.creator);
   answer["spectate"] = "/g/" + id;
   return json_answer(201, answer);
 }
@@ -903,7 +905,16 @@ HttpAnswer GameService::Impl::pgn(GameEntry& g) {
 GameService::GameService(boost::asio::io_context& io, GameServiceOptions options, std::shared_ptr<GameStore> store)
     : impl_(std::make_unique<Impl>(io, std::move(options), std::move(store))) {}
 
-GameService::~GameService() { shutdown(); }
+GameService::~GameService() {
+  shutdown();
+  // A joined session and its game point at each other; the network normally
+  // breaks that with closed(), but sessions still open now must not keep games alive.
+  std::lock_guard lock(impl_->games_mutex);
+  for (auto& [id, g] : impl_->games) {
+    std::lock_guard game_lock(g->mutex);
+    g->sessions.clear();
+  }
+}
 
 Result<std::unique_ptr<GameService>> GameService::create(boost::asio::io_context& io, GameServiceOptions options) {
   std::shared_ptr<GameStore> store = options.store;
@@ -943,6 +954,10 @@ HttpAnswer GameService::http(const HttpRequest& request) {
     if (request.method != "POST") return http_error(405, "method_not_allowed");
     if (impl_->stopping) return http_error(503, "shutting_down");
     return impl_->create_game(request.body);
+  }
+  if (target == "/api/levels") {
+    if (request.method != "GET") return http_error(405, "method_not_allowed");
+    return json_answer(200, levels_json());
   }
   constexpr std::string_view PREFIX = "/api/games/";
   if (!target.starts_with(PREFIX)) return http_error(404, "not_found");

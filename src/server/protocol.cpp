@@ -265,6 +265,13 @@ std::string_view termination_code(Termination t) {
   return "arbiter_decision";
 }
 
+json::object levels_json() {
+  json::array levels;
+  for (int level = engine::MIN_LEVEL; level <= engine::MAX_LEVEL; ++level)
+    levels.push_back(json::object{{"level", level}, {"elo", engine::elo_for_level(level)}});
+  return json::object{{"levels", std::move(levels)}};
+}
+
 json::object result_json(const Outcome& outcome, RulesEdition edition) {
   json::object r;
   r["score"] = score_text(outcome.score);
@@ -273,7 +280,13 @@ json::object result_json(const Outcome& outcome, RulesEdition edition) {
   if (article.starts_with("Art. ")) article.remove_prefix(5);
   r["article"] = article;
   r["edition"] = rules_profile(edition).name;
-  r["culprit"] = outcome.culprit ? json::value(color_text(*outcome.culprit)) : json::value(nullptr);
+  // The side the reason applies to: mated, resigned, flag fallen, absent.
+  // The laws name the claimant of a drawn claim too; for a draw the protocol
+  // names nobody unless a side's act caused it (a flag fallen: timeout_draw).
+  bool claimed_draw = outcome.termination == Termination::THREEFOLD_REPETITION ||
+                      outcome.termination == Termination::FIFTY_MOVES ||
+                      outcome.termination == Termination::QUICKPLAY_DRAW;
+  r["culprit"] = outcome.culprit && !claimed_draw ? json::value(color_text(*outcome.culprit)) : json::value(nullptr);
   return r;
 }
 

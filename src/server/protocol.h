@@ -53,6 +53,8 @@ std::string_view color_text(Color c);
 std::optional<Color> parse_color(std::string_view text);
 std::string_view termination_code(Termination t);
 boost::json::object result_json(const Outcome& outcome, RulesEdition edition);
+// GET /api/levels: the robot's levels with the Elo each was measured at (engine/levels.h).
+boost::json::object levels_json();
 
 // What the service knows about a game besides the LiveGame.
 struct GameView {

@@ -27,6 +27,7 @@ TEST(GameResult, CheckmateWinsAndEndsTheGame) {
   ASSERT_TRUE(game.is_over());
   EXPECT_EQ(game.outcome()->score, Score::BLACK_WINS);
   EXPECT_EQ(game.outcome()->termination, Termination::CHECKMATE);
+  EXPECT_EQ(game.outcome()->culprit, WHITE);  // the side mated
   Result<bool> after = game.play("a3");
   ASSERT_FALSE(after.ok());
   EXPECT_NE(after.error().message.find("game is over"), std::string::npos) << after.error().message;
@@ -303,8 +304,8 @@ void drop_both_flags(ClockedGame& g, Millis time_left_for_mover) {
 // FIDE 2014 Art. 6.11.b (2009 6.11.b, 2005 6.12.b): both flags fallen in the
 // period for all remaining moves, order unknown: drawn.
 TEST(GameClock, BothFlagsInTheLastPeriodDraw) {
-  for (RulesEdition e : {RulesEdition::FIDE_2005, RulesEdition::FIDE_2009, RulesEdition::FIDE_2014,
-                         RulesEdition::FIDE_2018}) {
+  for (RulesEdition e :
+       {RulesEdition::FIDE_2005, RulesEdition::FIDE_2009, RulesEdition::FIDE_2014, RulesEdition::FIDE_2018}) {
     ClockedGame g(Position::startpos(), rules(e), minutes_sudden_death(60, 30));
     ASSERT_TRUE(play_all(g.game, {"e4", "e5"}));
     drop_both_flags(g, g.remaining(WHITE));

@@ -145,6 +145,47 @@ TEST(LiveGame, TheLogRebuildsTheGameWithItsClocksAndNoDowntime) {
   EXPECT_EQ(r.game().clock()->remaining(WHITE), white - Millis{1000});
 }
 
+// A machine clock that moves on by `step` at every reading, as a real one
+// does while the server works on a request (more or less, with the load).
+class TickingTimeSource final : public TimeSource {
+ public:
+  Millis now() const override { return now_ += step; }
+  void advance(Millis amount) { now_ += amount; }
+  Millis step{1};
+
+ private:
+  mutable Millis now_{50'000};
+};
+
+// The clocks of a game rebuilt from its log are those of the live game to the
+// millisecond, even when the machine's time moved on while an action was
+// being applied: each action takes effect at the instant logged for it.
+TEST(LiveGame, TheLogReproducesBothClocksToTheMillisecond) {
+  auto time = std::make_shared<TickingTimeSource>();
+  StartOptions o;
+  o.time_control = *parse_human_time_control("5+3");
+  auto live = std::move(LiveGame::create(o, time).value());
+  ASSERT_TRUE(live->start());
+  const char* moves[] = {"e2e4", "c7c5", "g1f3", "d7d6", "d2d4", "c5d4"};
+  for (int ply = 0; ply < 6; ++ply) {
+    time->advance(Millis{1000 + 137 * ply});
+    time->step = Millis{1 + ply % 4};  // the server is slower on some requests than on others
+    ASSERT_TRUE(live->move(ply % 2 ? BLACK : WHITE, moves[ply], ply, Millis{ply % 3 == 0 ? 0 : 40 + ply}));
+  }
+  time->advance(Millis{900});
+  time->step = Millis{0};  // the last action's instant is now: both readings compare as they stand
+  ASSERT_TRUE(live->draw_offer(WHITE));
+  const Millis white = live->game().clock()->remaining(WHITE), black = live->game().clock()->remaining(BLACK);
+  std::vector<Action> log;
+  for (const Action& a : live->log()) log.push_back(parse_action(action_text(a)).value());
+  auto restored = LiveGame::restore(live->options(), log, time);
+  ASSERT_TRUE(restored) << restored.error().message;
+  EXPECT_EQ((*restored)->game().clock()->remaining(WHITE), white);
+  EXPECT_EQ((*restored)->game().clock()->remaining(BLACK), black);
+  for (std::size_t i = 0; i < live->game().moves().size(); ++i)
+    EXPECT_EQ((*restored)->game().moves()[i].elapsed, live->game().moves()[i].elapsed) << "ply " << i;
+}
+
 TEST(LiveGame, TakebackAgainstTheRobotIsGrantedAtOnceAndTakesBackItsReply) {
   Fixture f("5+0", {}, true);
   ASSERT_TRUE(f.live->move(WHITE, "e2e4"));

@@ -6,6 +6,7 @@
 #include <set>
 #include <thread>
 
+#include "engine/levels.h"
 #include "server/tokens.h"
 #include "service_test_support.h"
 
@@ -79,6 +80,49 @@ TEST_F(GameServiceTest, SeatsGivenToTheCreatorFollowTheOpponent) {
   json::object invite = create(R"({"v":1,"opponent":"invite"})");
   EXPECT_EQ(invite.at("seats").as_object().size(), 2u);
   EXPECT_NE(seat(invite, "white"), seat(invite, "black"));
+}
+
+// protocol.md POST /api/games: the answer names the creator's colour for
+// every opponent kind, the one drawn by the server for "random".
+TEST_F(GameServiceTest, TheCreateAnswerNamesTheCreatorsColour) {
+  for (const char* opponent : {"robot", "hotseat", "invite"})
+    for (const char* color : {"white", "black"}) {
+      json::object g = create(std::string(R"({"v":1,"opponent":")") + opponent + R"(","color":")" + color + R"("})");
+      EXPECT_EQ(str(g.at("color")), color) << opponent;
+    }
+  std::set<std::string> drawn;
+  for (int i = 0; i < 6; ++i) {
+    // Against the robot the creator's one seat shows which colour was drawn.
+    json::object robot = create(R"({"v":1,"opponent":"robot","color":"random"})");
+    ASSERT_EQ(robot.at("seats").as_object().size(), 1u);
+    EXPECT_TRUE(robot.at("seats").as_object().contains(str(robot.at("color"))));
+    drawn.insert(str(robot.at("color")));
+    json::object invite = create(R"({"v":1,"opponent":"invite","color":"random"})");
+    const std::string color = str(invite.at("color"));
+    EXPECT_TRUE(color == "white" || color == "black") << color;
+    drawn.insert(color);
+  }
+  EXPECT_EQ(drawn.size(), 2u);                                                    // both colours come up
+  EXPECT_EQ(str(create(R"({"v":1,"opponent":"invite"})").at("color")), "white");  // the default
+}
+
+// protocol.md GET /api/levels: every robot level with its Elo, from engine/levels.h.
+TEST_F(GameServiceTest, LevelsListsEveryRobotLevelWithItsElo) {
+  HttpAnswer a = service_->http({"GET", "/api/levels", ""});
+  ASSERT_EQ(a.status, 200) << a.body;
+  const json::array levels = json::parse(a.body).as_object().at("levels").as_array();
+  ASSERT_EQ(levels.size(), std::size_t(engine::MAX_LEVEL - engine::MIN_LEVEL + 1));
+  int previous_elo = 0;
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    const json::object& l = levels[i].as_object();
+    const int level = int(l.at("level").as_int64());
+    EXPECT_EQ(level, engine::MIN_LEVEL + int(i));
+    EXPECT_EQ(l.at("elo").as_int64(), engine::elo_for_level(level));
+    EXPECT_GT(l.at("elo").as_int64(), previous_elo);  // stronger level by level
+    previous_elo = int(l.at("elo").as_int64());
+  }
+  EXPECT_EQ(levels.front().as_object().at("elo").as_int64(), engine::elo_for_level(1));
+  EXPECT_EQ(service_->http({"POST", "/api/levels", ""}).status, 405);
 }
 
 TEST_F(GameServiceTest, BadCreateRequestsNameTheField) {
@@ -233,16 +277,37 @@ TEST_F(GameServiceTest, ResyncAfterAGapSendsTheMissedEventsOrTheState) {
   ASSERT_EQ(got.size(), 2u);
   EXPECT_EQ(got[0].at("seq").as_int64(), start + 3);
   EXPECT_EQ(str(got[1].at("e").as_object().at("san")), "Nc6");
-  // A reconnect with the number it had.
+  // A reconnect with the number it had gets the whole state, numbered with the last event.
   Client again = connect(id);
   hello(again, {seat(g, "white")}, start + 3);
   got = again.peer->take();
   ASSERT_GE(got.size(), 1u);
-  EXPECT_EQ(str(got[0].at("t")), "event");
+  EXPECT_EQ(str(got[0].at("t")), "state");
   EXPECT_EQ(got[0].at("seq").as_int64(), start + 4);
   // Numbers the server never sent get the whole state.
   send(c, R"({"t":"resync","since":999})");
   EXPECT_TRUE(c.peer->last("state"));
+}
+
+// protocol.md hello: a client that reconnects having missed nothing still
+// gets a state, with the clocks as they are now (they ran while it was away).
+TEST_F(GameServiceTest, HelloWithSinceAlwaysAnswersWithAFreshState) {
+  json::object g = create(R"({"v":1,"opponent":"hotseat","time":"5+0"})");
+  const std::string id = str(g.at("id"));
+  Client c = connect(id);
+  hello(c, {seat(g, "white"), seat(g, "black")});
+  move(c, "e2e4", 0);
+  const int64_t last = c.peer->last("event", "move")->at("seq").as_int64();
+  clock_->advance(Millis{7000});  // Black thinks while the connection is down
+  Client again = connect(id);
+  hello(again, {seat(g, "white"), seat(g, "black")}, last);
+  auto state = again.peer->last("state");
+  ASSERT_TRUE(state);
+  EXPECT_EQ(state->at("seq").as_int64(), last);
+  const json::object& clock = state->at("game").as_object().at("clock").as_object();
+  EXPECT_EQ(clock.at("black").as_int64(), 300'000 - 7000);
+  EXPECT_EQ(clock.at("white").as_int64(), 300'000);
+  EXPECT_EQ(str(clock.at("running")), "black");
 }
 
 // The clock runs from the sending of the opponent's move to the arrival of
@@ -374,6 +439,79 @@ TEST_F(ReviewTest, AFinishedGameIsReviewedPlyByPly) {
   // Before 2. g4 the engine preferred another move.
   EXPECT_NE(str(plies[3].as_object().at("best")), "g2g4");
   EXPECT_EQ(str(plies[4].as_object().at("best")), "d8h4");
+}
+
+}  // namespace
+}  // namespace tabiya::server::testing
+
+namespace tabiya::server::testing {
+namespace {
+
+namespace json = boost::json;
+using GameServiceTest = ServiceFixture;
+
+const json::object& end_result(const std::optional<json::object>& end) {
+  return end->at("e").as_object().at("result").as_object();
+}
+
+// protocol.md RESULT: `culprit` is the side the reason applies to. FIDE Laws
+// 2018 Art. 5.1.1: the side checkmated loses, so it is the culprit.
+TEST_F(GameServiceTest, CheckmateNamesTheMatedSideAsCulprit_Art5_1_1_FIDE2018) {
+  json::object g = create(R"({"v":1,"opponent":"hotseat","time":"5+0"})");
+  Client c = connect(str(g.at("id")));
+  hello(c, {seat(g, "white"), seat(g, "black")});
+  const char* moves[] = {"f2f3", "e7e5", "g2g4", "d8h4"};
+  for (int ply = 0; ply < 4; ++ply) move(c, moves[ply], ply, ply + 1);
+  auto end = c.peer->last("event", "end");
+  ASSERT_TRUE(end);
+  EXPECT_EQ(str(end_result(end).at("termination")), "checkmate");
+  EXPECT_EQ(str(end_result(end).at("score")), "0-1");
+  EXPECT_EQ(str(end_result(end).at("culprit")), "white");
+  // The state after the end carries the same result.
+  hello(c, {seat(g, "white"), seat(g, "black")});
+  auto state = c.peer->last("state");
+  ASSERT_TRUE(state);
+  EXPECT_EQ(str(state->at("game").as_object().at("result").as_object().at("culprit")), "white");
+}
+
+// Draws name no culprit: stalemate (Art. 5.2.1), agreement (Art. 5.2.3) and
+// a threefold repetition claim (Art. 9.2), FIDE Laws 2018.
+TEST_F(GameServiceTest, DrawsNameNoCulprit_Art5_2_and_9_2_FIDE2018) {
+  {  // stalemate: Qc7 leaves the black king on a8 without a move
+    json::object g = create(R"({"v":1,"opponent":"hotseat","fen":"k7/8/8/2Q5/8/8/8/K7 w - - 0 1"})");
+    Client c = connect(str(g.at("id")));
+    hello(c, {seat(g, "white"), seat(g, "black")});
+    move(c, "c5c7", 0);
+    auto end = c.peer->last("event", "end");
+    ASSERT_TRUE(end);
+    EXPECT_EQ(str(end_result(end).at("termination")), "stalemate");
+    EXPECT_TRUE(end_result(end).at("culprit").is_null());
+  }
+  {  // agreement
+    json::object g = create(R"({"v":1,"opponent":"invite"})");
+    const std::string id = str(g.at("id"));
+    Client white = connect(id), black = connect(id);
+    hello(white, {seat(g, "white")});
+    hello(black, {seat(g, "black")});
+    send(white, R"({"t":"draw","req":1,"action":"offer"})");
+    send(black, R"({"t":"draw","req":2,"action":"accept"})");
+    auto end = white.peer->last("event", "end");
+    ASSERT_TRUE(end);
+    EXPECT_EQ(str(end_result(end).at("termination")), "agreement");
+    EXPECT_TRUE(end_result(end).at("culprit").is_null());
+  }
+  {  // threefold repetition claimed by White, to move in the start position for the third time
+    json::object g = create(R"({"v":1,"opponent":"hotseat"})");
+    Client c = connect(str(g.at("id")));
+    hello(c, {seat(g, "white"), seat(g, "black")});
+    const char* moves[] = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"};
+    for (int ply = 0; ply < 8; ++ply) move(c, moves[ply], ply, ply + 1);
+    send(c, R"({"t":"claim","req":20,"ground":"threefold"})");
+    auto end = c.peer->last("event", "end");
+    ASSERT_TRUE(end);
+    EXPECT_EQ(str(end_result(end).at("termination")), "threefold_repetition");
+    EXPECT_TRUE(end_result(end).at("culprit").is_null());
+  }
 }
 
 }  // namespace
