@@ -93,19 +93,13 @@ function playAgainRequest(game: Game, you: Color[]): CreateGameRequest {
 
 async function create(asked: CreateGameRequest): Promise<void> {
   formError('');
-  const request = { ...asked };
-  if (request.opponent === 'invite' && (request.color ?? 'random') === 'random') {
-    // The create answer holds both seats of an invite game without saying which is the creator's: the lot for
-    // the colour is drawn here, so the page knows which link to keep and which to pass on.
-    request.color = crypto.getRandomValues(new Uint8Array(1))[0]! & 1 ? 'black' : 'white';
-  }
   $('status').textContent = t('newGame.creating');
   let response: Response;
   try {
     response = await fetch('/api/games', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(request),
+      body: JSON.stringify(asked),
     });
   } catch {
     showFailure(t('error.network'));
@@ -122,16 +116,13 @@ async function create(asked: CreateGameRequest): Promise<void> {
     showFailure(err?.error ? errorText(err.error, err.data ?? {}) : t('error.unknown', { code: response.status }));
     return;
   }
-  const created = body as CreateGameResponse & { color?: Color; creator?: Color };
+  const created = body as CreateGameResponse;
   const all = Object.entries(created.seats) as [Color, string][];
-  let mine: string[];
-  if (request.opponent === 'invite') {
-    // The creator's colour: as asked, or (drawn by lot) as the server says.
-    const own: Color = request.color === 'white' || request.color === 'black' ? request.color : (created.creator ?? created.color ?? 'white');
-    mine = all.filter(([c]) => c === own).map(([, tok]) => tok);
-    const other = all.find(([c]) => c !== own);
-    if (other) seats.setInvite(created.id, other[1]);
-  } else mine = all.map(([, tok]) => tok);
+  // Hot-seat keeps both seats. Otherwise the creator keeps the seat of the colour the server names (drawn
+  // there for "random"); in an invite game the other seat is passed on as the invite link.
+  const mine = asked.opponent === 'hotseat' ? all.map(([, tok]) => tok) : all.filter(([c]) => c === created.color).map(([, tok]) => tok);
+  const other = all.find(([c]) => c !== created.color);
+  if (asked.opponent === 'invite' && other) seats.setInvite(created.id, other[1]);
   seats.add(created.id, mine);
   seats.setRequest(created.id, asked);
   navigate(`/g/${created.id}#seat=${mine.join(',')}`);

@@ -3,8 +3,8 @@ import { t } from './i18n';
 import { PROTOCOL_VERSION, type CreateGameRequest } from './protocol';
 import { settings, type NewGameSettings } from './store';
 
-/** The robot levels' measured Elo (README's table, one fit over all level games). */
-export const LEVEL_ELO = [741, 925, 1147, 1314, 1507, 1632, 1677, 1848, 1983, 2376];
+/** The robot's levels, 1 (weakest) to 10; their Elo comes from the server (GET /api/levels). */
+const LEVELS = Array.from({ length: 10 }, (_, i) => i + 1);
 
 export const PRESETS: { group: string; times: string[] }[] = [
   { group: 'newGame.time.blitz', times: ['3+2', '5+3'] },
@@ -30,7 +30,8 @@ function presetLabel(time: string): string {
 /** Fills the selects whose options come from data, then the fields from the saved settings. */
 export function setupForm(onSubmit: (request: CreateGameRequest) => void): void {
   const level = field<HTMLSelectElement>('level');
-  level.replaceChildren(...LEVEL_ELO.map((elo, i) => option(String(i + 1), t('newGame.levelOption', { level: i + 1, elo }))));
+  level.replaceChildren(...LEVELS.map(n => option(String(n), t('newGame.levelPlain', { level: n }))));
+  void showLevelElo(level);
   const time = field<HTMLSelectElement>('time');
   const groups = PRESETS.map(p => {
     const g = document.createElement('optgroup');
@@ -61,6 +62,22 @@ export function setupForm(onSubmit: (request: CreateGameRequest) => void): void 
     onSubmit(toRequest(s));
   });
   showRelevant();
+}
+
+/** Names each level with the Elo the server measured for it; without an answer the levels stay unnamed. */
+async function showLevelElo(select: HTMLSelectElement): Promise<void> {
+  let levels: { level: number; elo: number }[];
+  try {
+    const res = await fetch('/api/levels', { headers: { Accept: 'application/json' } });
+    if (!res.ok) return;
+    levels = ((await res.json()) as { levels: { level: number; elo: number }[] }).levels;
+  } catch {
+    return;
+  }
+  for (const { level, elo } of levels) {
+    const o = [...select.options].find(x => x.value === String(level));
+    if (o && Number.isFinite(elo)) o.textContent = t('newGame.levelOption', { level, elo });
+  }
 }
 
 function composeCustom(): void {

@@ -22,6 +22,8 @@ export interface CreateGameRequest {
 export interface CreateGameResponse {
   id: string;
   seats: Partial<Record<Color, string>>;
+  /** The creator's colour, drawn by the server when asked for "random". */
+  color: Color;
   spectate: string;
 }
 

@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { after, before } from 'node:test';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
 const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const repoRoot = resolve(webDir, '..');
@@ -66,6 +67,42 @@ export function removeData(server: Server): void {
   rmSync(server.dataDir, { recursive: true, force: true });
 }
 
+/** A test file's server and browser: started before its first test, stopped (and the data removed) after its last. */
+export interface Fixture {
+  server: Server;
+  browser: Browser;
+}
+
+/** Registers the before/after hooks of a test file that needs a server and a browser. A test may replace
+ * `server` (e.g. by a restart); the one there at the end is stopped. */
+export function serverAndBrowser(): Fixture {
+  const fixture = {} as Fixture;
+  before(async () => {
+    fixture.server = await startServer();
+    fixture.browser = await launch();
+  });
+  after(async () => {
+    await fixture.browser?.close();
+    await fixture.server?.stop();
+    if (fixture.server) removeData(fixture.server);
+  });
+  return fixture;
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 667 };
+
+/** A page in a context of its own (its own localStorage: another person or device), at the server's start
+ * page; page errors are collected in `errors`. */
+export async function openPage(fixture: Fixture, options: BrowserContextOptions = {}, path = '/'): Promise<{ page: Page; errors: string[] }> {
+  const context = await fixture.browser.newContext({ viewport: DESKTOP, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  watchErrors(page, errors);
+  await page.goto(fixture.server.url + path);
+  return { page, errors };
+}
+
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -123,24 +160,99 @@ export async function moveCount(page: Page): Promise<number> {
   return page.locator('#moves .san:not(.gap)').count();
 }
 
+export interface NewGameChoice {
+  opponent: 'robot' | 'hotseat' | 'invite';
+  level?: number;
+  color?: string;
+  time?: string;
+  custom?: string;
+  days?: number;
+  chess960?: number;
+  casual?: boolean;
+  start?: string;
+}
+
 /** Chooses the options of the New game form and presses Play; resolves with the game id from the URL. */
-export async function newGame(
-  page: Page,
-  choose: { opponent: 'robot' | 'hotseat' | 'invite'; level?: number; color?: string; time?: string; custom?: string; start?: string },
-): Promise<string> {
+export async function newGame(page: Page, choose: NewGameChoice): Promise<string> {
   await page.locator(`input[name=opponent][value=${choose.opponent}]`).check({ force: true });
   if (choose.level !== undefined) await page.selectOption('select[name=level]', String(choose.level));
   if (choose.color !== undefined) await page.locator(`input[name=color][value=${choose.color}]`).check({ force: true });
   if (choose.time !== undefined) await page.selectOption('select[name=time]', choose.time);
   if (choose.custom !== undefined) await page.fill('input[name=custom]', choose.custom);
-  if (choose.start !== undefined) {
-    await page.locator('details.more summary').click();
-    await page.fill('textarea[name=start]', choose.start);
+  if (choose.days !== undefined) await page.selectOption('select[name=days]', String(choose.days));
+  if (choose.start !== undefined || choose.chess960 !== undefined || choose.casual !== undefined) {
+    if (!(await page.locator('details.more').evaluate(d => (d as HTMLDetailsElement).open))) await page.locator('details.more summary').click();
+    if (choose.casual !== undefined) await page.locator('input[name=casual]').setChecked(choose.casual);
+    await page.selectOption('select[name=variant]', choose.chess960 !== undefined ? 'chess960' : 'standard');
+    if (choose.chess960 !== undefined) await page.fill('input[name=chess960]', String(choose.chess960));
+    if (choose.start !== undefined) await page.fill('textarea[name=start]', choose.start);
   }
   await page.locator('#newgame button[type=submit]').click();
+  return waitGame(page);
+}
+
+/** Waits until the page shows a game; resolves with its id. */
+export async function waitGame(page: Page): Promise<string> {
   await page.waitForURL(/\/g\/[A-Za-z0-9_-]+/);
   await page.waitForFunction(() => !document.getElementById('game')!.hidden && document.querySelector('#moves li') !== null);
   return /\/g\/([A-Za-z0-9_-]+)/.exec(page.url())![1]!;
+}
+
+/** Plays a move by tapping its two squares on a touch screen; waits until the server's move is listed. */
+export async function tapMove(page: Page, uci: string): Promise<void> {
+  const before = await moveCount(page);
+  for (const square of [uci.slice(0, 2), uci.slice(2, 4)]) {
+    const p = await squarePoint(page, square);
+    await page.touchscreen.tap(p.x, p.y);
+  }
+  await waitMoves(page, before + 1);
+}
+
+/** Types text on the page's keyboard (not into a chosen field) and presses Enter; waits for the move. */
+export async function typeMove(page: Page, text: string): Promise<void> {
+  const before = await moveCount(page);
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  await waitMoves(page, before + 1);
+}
+
+/** The pieces the board shows, as the placement field of a FEN (from chessground's squares). */
+export async function shownPlacement(page: Page): Promise<string> {
+  const pieces = await page.locator('#board cg-board piece:not(.ghost)').evaluateAll(els =>
+    els.map(el => ({ key: (el as HTMLElement & { cgKey?: string }).cgKey ?? '', cls: el.className })),
+  );
+  const letters: Record<string, string> = { pawn: 'p', knight: 'n', bishop: 'b', rook: 'r', queen: 'q', king: 'k' };
+  const board = new Map<string, string>();
+  for (const { key, cls } of pieces) {
+    const role = Object.keys(letters).find(r => cls.split(' ').includes(r));
+    if (!role || key.length !== 2) continue;
+    board.set(key, cls.split(' ').includes('white') ? letters[role]!.toUpperCase() : letters[role]!);
+  }
+  const rows: string[] = [];
+  for (let rank = 8; rank >= 1; rank--) {
+    let row = '';
+    let empty = 0;
+    for (const file of 'abcdefgh') {
+      const p = board.get(`${file}${rank}`);
+      if (p === undefined) empty++;
+      else {
+        row += (empty > 0 ? String(empty) : '') + p;
+        empty = 0;
+      }
+    }
+    rows.push(row + (empty > 0 ? String(empty) : ''));
+  }
+  return rows.join('/');
+}
+
+/** The text of the SAN moves in the move list. */
+export async function shownMoves(page: Page): Promise<string[]> {
+  return page.locator('#moves .san:not(.gap)').allInnerTexts();
+}
+
+/** Opens a link the page shows (invite, own seat) in the fixture's server, in another page. */
+export function local(fixture: Fixture, link: string): string {
+  return link.replace(/^https?:\/\/[^/]+/, fixture.server.url);
 }
 
 export async function apiGame(server: Server, id: string): Promise<Record<string, unknown> & { legal: Record<string, string[]>; status: string; moves: unknown[]; clock: { white: number; black: number; running: string | null } | null; turn: string; result: Record<string, unknown> | null }> {

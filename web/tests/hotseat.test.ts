@@ -2,30 +2,13 @@
 // each side; the result names checkmate and its article (FIDE 2018 Art. 5.1.1). Also takes the screenshots
 // of the main screens (new game, game in progress, game over) at desktop and phone size.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { clickMove, clickSquare, launch, newGame, removeData, shot, startServer, waitMoves, watchErrors, type Server } from './helpers.js';
+import { test } from 'node:test';
+import { clickMove, clickSquare, newGame, DESKTOP, openPage, PHONE, serverAndBrowser, shot, waitMoves } from './helpers.js';
 
-let server: Server;
-let browser: Browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) removeData(server);
-});
-
-const PHONE = { width: 375, height: 667 };
-const DESKTOP = { width: 1280, height: 800 };
+const f = serverAndBrowser();
 
 test('hot-seat game to checkmate by clicks (fool\'s mate, Art. 5.1.1)', async () => {
-  const page = await browser.newPage({ viewport: DESKTOP });
-  const errors: string[] = [];
-  watchErrors(page, errors);
-  await page.goto(server.url);
+  const { page, errors } = await openPage(f);
   // The board is there before anything else is chosen.
   await page.waitForSelector('#board piece.king.white');
   assert.equal(await page.locator('#board cg-board piece').count(), 32);
@@ -59,7 +42,7 @@ test('hot-seat game to checkmate by clicks (fool\'s mate, Art. 5.1.1)', async ()
 
   // The PGN of the game can be downloaded.
   const pgnHref = await page.locator('#pgn-link').getAttribute('href');
-  const pgn = await (await fetch(server.url + pgnHref!)).text();
+  const pgn = await (await fetch(f.server.url + pgnHref!)).text();
   assert.match(pgn, /\[Result "0-1"\]/);
   assert.match(pgn, /2\.\.\. Qh4#[\s\S]*0-1\s*$/);
   assert.match(pgn, /\[%clk \d+:\d\d:\d\d/, 'clock comments');
@@ -68,10 +51,7 @@ test('hot-seat game to checkmate by clicks (fool\'s mate, Art. 5.1.1)', async ()
 });
 
 test('promotion chooser: a pawn reaching the last rank becomes the piece chosen', async () => {
-  const page = await browser.newPage({ viewport: DESKTOP });
-  const errors: string[] = [];
-  watchErrors(page, errors);
-  await page.goto(server.url);
+  const { page, errors } = await openPage(f);
   await newGame(page, { opponent: 'hotseat', time: 'none', start: '8/4P1k1/8/8/8/8/8/4K3 w - - 0 1' });
   await clickSquare(page, 'e7');
   await clickSquare(page, 'e8');

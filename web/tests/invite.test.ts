@@ -1,30 +1,19 @@
 // A game by invite link between two browser contexts (two people on two devices), watched by a spectator
 // who cannot move; it ends by a draw offer accepted (Art. 9.1).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { apiGame, clickMove, clickSquare, launch, moveCount, newGame, removeData, startServer, waitMoves, watchErrors, type Server } from './helpers.js';
+import { test } from 'node:test';
+import { apiGame, clickMove, clickSquare, moveCount, newGame, serverAndBrowser, waitMoves, watchErrors } from './helpers.js';
 
-let server: Server;
-let browser: Browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) removeData(server);
-});
+const f = serverAndBrowser();
 
 test('invite link played between two browser contexts, a spectator cannot move', async () => {
   const errors: string[] = [];
-  const alice = await (await browser.newContext()).newPage();
-  const bob = await (await browser.newContext()).newPage();
-  const carol = await (await browser.newContext()).newPage();
+  const alice = await (await f.browser.newContext()).newPage();
+  const bob = await (await f.browser.newContext()).newPage();
+  const carol = await (await f.browser.newContext()).newPage();
   for (const p of [alice, bob, carol]) watchErrors(p, errors);
 
-  await alice.goto(server.url);
+  await alice.goto(f.server.url);
   const id = await newGame(alice, { opponent: 'invite', color: 'white', time: 'preset:10+5' });
   const invite = await alice.locator('#invite-url').inputValue();
   const spectate = await alice.locator('#spectate-url').inputValue();
@@ -32,9 +21,9 @@ test('invite link played between two browser contexts, a spectator cannot move',
   assert.equal(new URL(spectate).pathname, `/g/${id}`);
   assert.equal(new URL(spectate).hash, '');
 
-  await bob.goto(invite.replace(/^http:\/\/[^/]+/, server.url));
+  await bob.goto(invite.replace(/^http:\/\/[^/]+/, f.server.url));
   await bob.waitForSelector('#board.orientation-black');
-  await carol.goto(spectate.replace(/^http:\/\/[^/]+/, server.url));
+  await carol.goto(spectate.replace(/^http:\/\/[^/]+/, f.server.url));
   await carol.waitForFunction(() => document.getElementById('status')!.textContent!.length > 0);
 
   await clickMove(alice, 'e2e4');
@@ -51,12 +40,12 @@ test('invite link played between two browser contexts, a spectator cannot move',
   await clickSquare(carol, 'c6');
   await carol.waitForTimeout(500);
   assert.equal(await moveCount(carol), 3);
-  assert.equal((await apiGame(server, id)).moves.length, 3);
+  assert.equal((await apiGame(f.server, id)).moves.length, 3);
   // Nor can the player whose turn it is not.
   await clickSquare(alice, 'd2');
   await clickSquare(alice, 'd4');
   await alice.waitForTimeout(300);
-  assert.equal((await apiGame(server, id)).moves.length, 3);
+  assert.equal((await apiGame(f.server, id)).moves.length, 3);
 
   // Bob offers a draw with his move (Art. 9.1.b.1), Alice accepts.
   await clickMove(bob, 'b8c6');

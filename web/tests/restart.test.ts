@@ -2,39 +2,25 @@
 // port: the open page reconnects by itself (resync), the game goes on, and neither clock was charged for
 // the downtime (Art. 6.12: the clocks were stopped while the game was interrupted).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { apiGame, clickMove, launch, newGame, removeData, shownClock, startServer, waitMoves, watchErrors, type Server } from './helpers.js';
+import { test } from 'node:test';
+import { apiGame, clickMove, newGame, openPage, serverAndBrowser, shownClock, startServer, waitMoves } from './helpers.js';
 
-let server: Server;
-let browser: Browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) removeData(server);
-});
+const f = serverAndBrowser();
 
 test('server killed with SIGKILL mid-game and restarted: the game goes on, clocks right', { timeout: 90_000 }, async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const errors: string[] = [];
-  watchErrors(page, errors);
-  await page.goto(server.url);
+  const { page, errors } = await openPage(f);
   const id = await newGame(page, { opponent: 'hotseat', time: 'preset:5+3' });
   await clickMove(page, 'e2e4');
   await clickMove(page, 'e7e5');
   await page.waitForTimeout(1000);
-  const before = await apiGame(server, id);
+  const before = await apiGame(f.server, id);
   assert.equal(before.clock!.running, 'white');
   const killedAt = Date.now();
-  await server.stop('SIGKILL');
+  await f.server.stop('SIGKILL');
   await page.waitForTimeout(3000); // downtime: charged to nobody
   const downtime = Date.now() - killedAt;
-  server = await startServer({ dataDir: server.dataDir, port: server.port });
-  const back = await apiGame(server, id);
+  f.server = await startServer({ dataDir: f.server.dataDir, port: f.server.port });
+  const back = await apiGame(f.server, id);
   assert.equal(back.moves.length, 2, 'no acknowledged move lost');
   // Black's clock as it was. Within 100 ms: the restored reading has been seen to differ by a few ms from the
   // one before the kill (the lag allowance of the last move is not restored exactly), far below the 3 s
@@ -46,13 +32,13 @@ test('server killed with SIGKILL mid-game and restarted: the game goes on, clock
   assert.ok(back.clock!.white > before.clock!.white - downtime + 1000, 'downtime not charged to white');
   // The page reconnects on its own and shows the server's clocks.
   await page.waitForFunction(() => !document.body.classList.contains('offline'), undefined, { timeout: 15_000 });
-  const now = await apiGame(server, id);
+  const now = await apiGame(f.server, id);
   const shownWhite = await shownClock(page, 'white');
   assert.ok(Math.abs(shownWhite - now.clock!.white) < 1500, `shown ${shownWhite} vs server ${now.clock!.white}`);
   assert.ok(Math.abs((await shownClock(page, 'black')) - now.clock!.black) < 1500);
   await clickMove(page, 'g1f3');
   await waitMoves(page, 3);
-  const after3 = await apiGame(server, id);
+  const after3 = await apiGame(f.server, id);
   assert.equal(after3.moves.length, 3);
   assert.equal(after3.clock!.running, 'black');
   assert.deepEqual(errors, []);

@@ -1,21 +1,10 @@
 // A whole game against the level-1 robot: the test types its moves (keyboard entry, UCI and SAN), choosing
 // captures first and otherwise at random from the server's legal moves, until the game ends by the rules.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { apiGame, launch, moveCount, newGame, removeData, startServer, waitMoves, watchErrors, type Server } from './helpers.js';
+import { test } from 'node:test';
+import { apiGame, moveCount, newGame, openPage, serverAndBrowser, waitMoves } from './helpers.js';
 
-let server: Server;
-let browser: Browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) removeData(server);
-});
+const f = serverAndBrowser();
 
 /** A small deterministic generator, so a failing game can be replayed. */
 function random(seed: number): () => number {
@@ -27,15 +16,12 @@ function random(seed: number): () => number {
 }
 
 test('a game against the level-1 robot to its end', { timeout: 240_000 }, async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const errors: string[] = [];
-  watchErrors(page, errors);
-  await page.goto(server.url);
+  const { page, errors } = await openPage(f);
   const id = await newGame(page, { opponent: 'robot', level: 1, color: 'white', time: 'none' });
   assert.match(await page.locator('#player-top .name').innerText(), /Robot level 1/);
   const next = random(Number(process.env.SEED ?? 10));
   for (let move = 0; move < 150; move++) {
-    const game = await apiGame(server, id);
+    const game = await apiGame(f.server, id);
     if (game.status === 'over') break;
     assert.equal(game.turn, 'white', 'the robot answered');
     const moves = Object.entries(game.legal).flatMap(([from, tos]) => tos.map(to => from + to));
@@ -75,14 +61,14 @@ test('a game against the level-1 robot to its end', { timeout: 240_000 }, async 
       { timeout: 30_000 },
     );
   }
-  let game = await apiGame(server, id);
+  let game = await apiGame(f.server, id);
   if (game.status !== 'over') {
     // Too long a game for a test: resign (two presses, the second confirms).
     await page.locator('[data-action=resign]').click();
     await page.locator('[data-action=resign]').click();
   }
   await page.waitForSelector('#result:not([hidden])');
-  game = await apiGame(server, id);
+  game = await apiGame(f.server, id);
   assert.equal(game.status, 'over');
   const result = game.result as { termination: string; score: string };
   console.log(`robot game: ${game.moves.length} plies, ${result.score} by ${result.termination}`);

@@ -1,27 +1,16 @@
 // The sound switch and the figurine switch are remembered across a reload (localStorage).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launch, removeData, startServer, watchErrors, type Server } from './helpers.js';
+import { test } from 'node:test';
+import { serverAndBrowser, watchErrors } from './helpers.js';
 
-let server: Server;
-let browser: Browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) removeData(server);
-});
+const f = serverAndBrowser();
 
 test('sound switch remembered after reload', async () => {
-  const context = await browser.newContext();
+  const context = await f.browser.newContext();
   const page = await context.newPage();
   const errors: string[] = [];
   watchErrors(page, errors);
-  await page.goto(server.url);
+  await page.goto(f.server.url);
   const sound = page.locator('#btn-sound');
   assert.equal(await sound.getAttribute('aria-pressed'), 'true', 'sound is on by default');
   await sound.click();
