@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Game } from '../src/protocol.js';
 
 const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const repoRoot = resolve(webDir, '..');
@@ -218,7 +219,7 @@ export async function typeMove(page: Page, text: string): Promise<void> {
 
 /** The pieces the board shows, as the placement field of a FEN (from chessground's squares). */
 export async function shownPlacement(page: Page): Promise<string> {
-  const pieces = await page.locator('#board cg-board piece:not(.ghost)').evaluateAll(els =>
+  const pieces = await page.locator('#board cg-board piece:not(.ghost):not(.fading)').evaluateAll(els =>
     els.map(el => ({ key: (el as HTMLElement & { cgKey?: string }).cgKey ?? '', cls: el.className })),
   );
   const letters: Record<string, string> = { pawn: 'p', knight: 'n', bishop: 'b', rook: 'r', queen: 'q', king: 'k' };
@@ -255,7 +256,8 @@ export function local(fixture: Fixture, link: string): string {
   return link.replace(/^https?:\/\/[^/]+/, fixture.server.url);
 }
 
-export async function apiGame(server: Server, id: string): Promise<Record<string, unknown> & { legal: Record<string, string[]>; status: string; moves: unknown[]; clock: { white: number; black: number; running: string | null } | null; turn: string; result: Record<string, unknown> | null }> {
+/** The game's public state as the server gives it (GET /api/games/ID). */
+export async function apiGame(server: Server, id: string): Promise<Game> {
   const res = await fetch(`${server.url}/api/games/${id}`);
   if (!res.ok) throw new Error(`GET /api/games/${id}: ${res.status}`);
   return (await res.json()) as never;
