@@ -76,7 +76,7 @@ test('start from a pasted PGN; reload and "back to your game" return to it; play
   await waitMoves(page, 6);
   await clickMove(page, 'b5c6');
 
-  // White resigns (two presses); the result, then the engine review's graph.
+  // The side to move (Black) resigns: two presses. The result, then the engine review's graph.
   await page.locator('[data-action=resign]').click();
   await page.locator('[data-action=resign]').click();
   await page.waitForSelector('#result:not([hidden])');
