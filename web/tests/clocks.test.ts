@@ -10,23 +10,18 @@ import { apiGame, clickMove, newGame, openPage, serverAndBrowser, shot, shownClo
 
 const f = serverAndBrowser();
 
-/** The time a move took as the server records it (`elapsed`, the PGN's %emt). The clock is charged that less
- * the lag allowance (at most 500 ms, docs/protocol.md "Lag and clocks"), so a clock is compared with it
- * within `LAG`. */
-const LAG = 500;
-async function elapsed(id: string, ply: number): Promise<number> {
-  const game = await apiGame(f.server, id);
-  return Number((game.moves[ply] as { elapsed: number }).elapsed);
+/** A move as the server records it: the time it took (`elapsed`, the PGN's %emt; the lag allowance is not
+ * counted) and the mover's clock after it (stopped until the mover's next turn). Both come from the same
+ * clock press, so they agree to the millisecond. */
+async function played(id: string, ply: number): Promise<{ used: number; clock: number }> {
+  const move = (await apiGame(f.server, id)).moves[ply]!;
+  return { used: Number(move.elapsed), clock: Number(move.clock) };
 }
 
 /** The page shows tenths below ten seconds (cut down) and whole seconds above (rounded up). */
 function shows(shown: number, server: number, what: string): void {
   const ok = server < 10_000 ? shown <= server && server - shown < 100 : shown >= server && shown - server < 1_000;
   assert.ok(ok, `${what}: the page shows ${shown}, the server has ${server}`);
-}
-
-function near(actual: number, expected: number, what: string): void {
-  assert.ok(Math.abs(actual - expected) <= LAG, `${what}: ${actual}, expected ${expected} (within ${LAG} ms)`);
 }
 
 async function waitRunning(page: Page, color: 'white' | 'black'): Promise<void> {
@@ -59,12 +54,11 @@ test('Fischer increment: the increment of move 1 is on the clock at the start, t
   await waitRunning(page, 'black');
   await page.waitForTimeout(1_000);
   await clickMove(page, 'e7e5');
-  const game = await apiGame(f.server, id);
-  const [white, black] = [game.clock!.white, game.clock!.black];
-  near(white, 10_000 - (await elapsed(id, 0)) + 2_000, 'White: the move\'s time taken, two seconds added');
-  const used = await elapsed(id, 1);
-  near(black, 10_000 - used + 2_000, `Black: used ${used}`);
-  shows(await shownClock(page, 'black'), black, 'Black');
+  const white = await played(id, 0);
+  assert.equal(white.clock, 10_000 - white.used + 2_000, 'White: the move\'s time taken, two seconds added');
+  const black = await played(id, 1);
+  assert.equal(black.clock, 10_000 - black.used + 2_000, 'Black: the move\'s time taken, two seconds added');
+  shows(await shownClock(page, 'black'), black.clock, 'Black');
   assert.deepEqual(errors, []);
 });
 
@@ -72,8 +66,8 @@ test('US delay: the clock stands still for the first three seconds of a move, no
   const { page, errors } = await openPage(f);
   const id = await newGame(page, { opponent: 'hotseat', time: 'custom', custom: '8sd3' });
   await clickMove(page, 'e2e4');
-  const white = (await apiGame(f.server, id)).clock!.white;
-  near(white, 8_000 - Math.max(0, (await elapsed(id, 0)) - 3_000), 'only the time beyond the delay is charged');
+  const white = await played(id, 0);
+  assert.equal(white.clock, 8_000 - Math.max(0, white.used - 3_000), 'only the time beyond the delay is charged');
   // Black's clock: within the delay it shows the full eight seconds, then it runs.
   await waitRunning(page, 'black');
   await page.waitForTimeout(1_000);
@@ -85,11 +79,10 @@ test('US delay: the clock stands still for the first three seconds of a move, no
   const running = await shownClock(page, 'black');
   assert.ok(running < 7_000 && running > 5_000, `after the delay the clock runs: ${running}`);
   await clickMove(page, 'e7e5');
-  const game = await apiGame(f.server, id);
-  const used = await elapsed(id, 1);
-  assert.ok(used > 3_000);
-  near(game.clock!.black, 8_000 - (used - 3_000), `black: used ${used}`);
-  shows(await shownClock(page, 'black'), game.clock!.black, 'Black');
+  const black = await played(id, 1);
+  assert.ok(black.used > 3_000);
+  assert.equal(black.clock, 8_000 - (black.used - 3_000), 'the time beyond the delay taken, nothing added');
+  shows(await shownClock(page, 'black'), black.clock, 'Black');
   assert.deepEqual(errors, []);
 });
 
@@ -97,24 +90,24 @@ test('Bronstein delay: the clock runs at once, the time used up to three seconds
   const { page, errors } = await openPage(f);
   const id = await newGame(page, { opponent: 'hotseat', time: 'custom', custom: '8sb3' });
   await clickMove(page, 'e2e4');
-  // Black moves within a second: the clock ran meanwhile, and all of it comes back.
+  // Black moves within a second or so: the clock ran meanwhile, and all of it comes back.
   await waitRunning(page, 'black');
   await page.waitForTimeout(700);
   assert.ok((await shownClock(page, 'black')) < 7_500, 'Black\'s clock runs at once');
   await clickMove(page, 'e7e5');
-  assert.ok((await elapsed(id, 1)) < 3_000);
-  assert.equal((await apiGame(f.server, id)).clock!.black, 8_000, 'all of a short move\'s time given back');
-  assert.equal(await shownClock(page, 'black'), 8_000);
+  const black = await played(id, 1);
+  // All of it when the move took less than the delay (as it does but on a machine too busy to click in time).
+  assert.equal(black.clock, 8_000 - black.used + Math.min(black.used, 3_000), 'the time used given back up to three seconds');
+  shows(await shownClock(page, 'black'), black.clock, 'Black');
   // White thinks four seconds: three come back.
-  const before = (await apiGame(f.server, id)).clock!.white;
+  const before = (await played(id, 0)).clock;
   await waitRunning(page, 'white');
   await page.waitForTimeout(4_000);
   await clickMove(page, 'g1f3');
-  const used = await elapsed(id, 2);
-  assert.ok(used > 3_000);
-  const white = (await apiGame(f.server, id)).clock!.white;
-  near(white, before - used + 3_000, `white, used ${used}: three seconds back`);
-  shows(await shownClock(page, 'white'), white, 'White');
+  const white = await played(id, 2);
+  assert.ok(white.used > 3_000);
+  assert.equal(white.clock, before - white.used + 3_000, 'the time taken, three seconds back');
+  shows(await shownClock(page, 'white'), white.clock, 'White');
   await shot(page, 'clocks-bronstein-desktop');
 
   // The PGN by its download button: the time control and a clock comment after every move.

@@ -3,7 +3,7 @@
 // their own link on another device (a fresh browser context, nothing remembered) and plays on.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { apiGame, clickMove, local, newGame, openPage, serverAndBrowser, shot, shownMoves, startServer, waitMoves } from './helpers.js';
+import { apiGame, clickMove, newGame, openLink, openPage, serverAndBrowser, shot, shownMoves, startServer, waitMoves } from './helpers.js';
 
 const f = serverAndBrowser();
 const DAY = 24 * 3600 * 1000;
@@ -14,7 +14,7 @@ test('correspondence: moves are due within the days per move, each player comes 
   const aliceLink = a.page.url();
   const bobLink = await a.page.locator('#invite-url').inputValue();
   assert.match(aliceLink, /#seat=/);
-  const b = await openPage(f, {}, new URL(local(f, bobLink)).pathname + new URL(bobLink).hash);
+  const b = await openLink(f, bobLink);
   await b.page.waitForSelector('#board.orientation-black');
 
   await clickMove(a.page, 'e2e4');
@@ -37,7 +37,7 @@ test('correspondence: moves are due within the days per move, each player comes 
   f.server = await startServer({ dataDir: f.server.dataDir, port: f.server.port });
 
   // Bob comes back by his link on another device and answers.
-  const b2 = await openPage(f, {}, new URL(local(f, bobLink)).pathname + new URL(bobLink).hash);
+  const b2 = await openLink(f, bobLink);
   await b2.page.waitForSelector('#board.orientation-black');
   await waitMoves(b2.page, 1);
   assert.match(await b2.page.locator('#status').innerText(), /Your move/);
@@ -45,7 +45,7 @@ test('correspondence: moves are due within the days per move, each player comes 
   await b2.page.context().close();
 
   // Alice comes back by hers and sees the answer waiting for her.
-  const a2 = await openPage(f, {}, new URL(local(f, aliceLink)).pathname + new URL(aliceLink).hash);
+  const a2 = await openLink(f, aliceLink);
   await waitMoves(a2.page, 2);
   assert.deepEqual(await shownMoves(a2.page), ['e4', 'e5']);
   assert.match(await a2.page.locator('#status').innerText(), /Your move · Move due by/);

@@ -251,9 +251,11 @@ export async function shownMoves(page: Page): Promise<string[]> {
   return page.locator('#moves .san:not(.gap)').allInnerTexts();
 }
 
-/** Opens a link the page shows (invite, own seat) in the fixture's server, in another page. */
-export function local(fixture: Fixture, link: string): string {
-  return link.replace(/^https?:\/\/[^/]+/, fixture.server.url);
+/** Opens a link a page shows (an invite or a player's own link) as another person on another device would:
+ * a fresh context, at the same path and fragment on the fixture's server (which may have restarted). */
+export async function openLink(fixture: Fixture, link: string, options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
+  const url = new URL(link);
+  return openPage(fixture, options, url.pathname + url.hash);
 }
 
 /** The game's public state as the server gives it (GET /api/games/ID). */

@@ -3,7 +3,7 @@
 // (the page sends the keys to the move box): UCI (e2e4), SAN (Nf3) and castling (O-O, 0-0).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { apiGame, clickMove, clickSquare, local, newGame, openPage, serverAndBrowser, shot, shownMoves, typeMove, waitMoves } from './helpers.js';
+import { apiGame, clickMove, clickSquare, newGame, openLink, openPage, serverAndBrowser, shot, shownMoves, typeMove, waitMoves } from './helpers.js';
 
 const f = serverAndBrowser();
 
@@ -11,7 +11,7 @@ test('premove: set while the opponent is to move, played on their move', async (
   const a = await openPage(f);
   const id = await newGame(a.page, { opponent: 'invite', color: 'white', time: 'preset:3+2' });
   const invite = await a.page.locator('#invite-url').inputValue();
-  const b = await openPage(f, {}, new URL(local(f, invite)).pathname + new URL(invite).hash);
+  const b = await openLink(f, invite);
   await b.page.waitForSelector('#board.orientation-black');
   await clickMove(a.page, 'e2e4');
   await waitMoves(b.page, 1);

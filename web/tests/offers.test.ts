@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiGame, clickMove, local, newGame, openPage, serverAndBrowser, shot, shownMoves, shownPlacement, waitMoves } from './helpers.js';
+import { apiGame, clickMove, newGame, openLink, openPage, serverAndBrowser, shot, shownMoves, shownPlacement, waitMoves } from './helpers.js';
 
 const f = serverAndBrowser();
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR';
@@ -32,7 +32,7 @@ async function inviteGame(casual: boolean): Promise<{ alice: Page; bob: Page; id
   const a = await openPage(f);
   const id = await newGame(a.page, { opponent: 'invite', color: 'white', time: 'none', casual });
   const invite = await a.page.locator('#invite-url').inputValue();
-  const b = await openPage(f, {}, new URL(local(f, invite)).pathname + new URL(invite).hash);
+  const b = await openLink(f, invite);
   await b.page.waitForSelector('#board.orientation-black');
   return { alice: a.page, bob: b.page, id, errors: [...a.errors, ...b.errors] };
 }

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page, Response as PlaywrightResponse } from 'playwright-core';
-import { apiGame, clickMove, local, newGame, openPage, serverAndBrowser, shot, shownMoves, waitGame, waitMoves } from './helpers.js';
+import { apiGame, clickMove, newGame, openLink, openPage, serverAndBrowser, shot, shownMoves, waitGame, waitMoves } from './helpers.js';
 
 const f = serverAndBrowser();
 
@@ -47,7 +47,7 @@ test('colour drawn by lot on the server: the creator gets that seat, the invite 
   await page.waitForSelector(`#board.orientation-${invite.color}`);
   const link = await page.locator('#invite-url').inputValue();
   const other = invite.color === 'white' ? 'black' : 'white';
-  const b = await openPage(f, {}, new URL(local(f, link)).pathname + new URL(link).hash);
+  const b = await openLink(f, link);
   await b.page.waitForSelector(`#board.orientation-${other}`);
   // White moves, from whichever page holds White.
   const white = invite.color === 'white' ? page : b.page;
