@@ -4,7 +4,7 @@
 // pieces Koenig..Bauer, castling Kurze / Lange Rochade, and the promoted piece always named. These words are
 // the Laws' own and the same in every language, so they live here and not in the message catalogue.
 // No DOM and no catalogue import: the caller passes its `Words` function, so node tests can run this file.
-import { legalMoves, parsePlacement, type LegalMove, type Role } from '../chess';
+import { legalMoves, parsePlacement, type LegalMove, type Role } from '../chess.js';
 import type { Color, Square } from '../protocol';
 
 export type Style = 'plain' | 'san' | 'appendixD';
