@@ -77,6 +77,7 @@ export function announce(text: string, interrupt = false): void {
     p.textContent = text;
     log.append(p);
     while (log.childElementCount > KEEP) log.firstElementChild!.remove();
+    log.scrollTop = log.scrollHeight;
   }
   speak(text, interrupt);
 }
@@ -119,6 +120,7 @@ export function setupAccess(): void {
   log.setAttribute('role', 'log');
   log.setAttribute('aria-live', 'polite');
   log.setAttribute('aria-label', t('blind.announcements'));
+  log.tabIndex = 0; // it scrolls, so the keyboard must reach it (WCAG 2.1.1)
   side.prepend(log);
 
   const panel = document.createElement('details');

@@ -11,7 +11,7 @@ import { colorName, resultArticle, resultHeadline, resultReason } from '../words
 import { access, announce, onAccessChange, speak } from './access';
 import { scoreSheet } from './braille';
 import { attacks, clocks, help, lastMove, legalFrom, line, moveList, pieces, position, typedCommand, type Asked } from './commands';
-import { byColor, moveWords, squareLabel } from './notation';
+import { byColor, moveWords, squareLabel, squareWords } from './notation';
 
 export interface GameAccess {
   game(): Game | null;
@@ -298,7 +298,7 @@ export class BlindGame {
       this.selected = square;
       this.render();
       play('select');
-      announce(`${t('blind.picked', { square: squareLabel(square, g.fen, access().style, t) })}. ${legalFrom(this.asked()!, square)}`, true);
+      announce(t('blind.picked', { square: squareLabel(square, g.fen, access().style, t), squares: dests.map(d => squareWords(d, access().style)).join(', ') }), true);
       return;
     }
     play('illegal');
