@@ -196,7 +196,7 @@ test('axe-core finds no WCAG 2 A or AA violation on the main screens, normal and
   assert.deepEqual(found, []);
 });
 
-test('high-contrast and large board in the blind mode: screenshots', { timeout: 60_000 }, async () => {
+test('high-contrast and large board in the blind mode: screenshots', { timeout: 150_000 }, async () => {
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
   await page.goto(`${server.url}/?blind=1`);
