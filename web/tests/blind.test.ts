@@ -166,6 +166,33 @@ test('keyboard-only game against the robot announced in the Appendix D words (Ap
   await page.close();
 });
 
+test('offers, claims, clock warnings and the result are announced (hot-seat, blind mode)', { timeout: 120_000 }, async () => {
+  const page = await browser.newPage({ viewport: DESKTOP });
+  const errors: string[] = [];
+  watchErrors(page, errors);
+  await page.goto(`${server.url}/?blind=1`);
+  await newGame(page, { opponent: 'hotseat', time: 'custom', custom: '1+0' });
+  // A one-minute game: the clock warning comes at once (one minute left), for the side whose clock runs.
+  await waitAnnouncement(page, /^(White|Black) has one minute left$/);
+  await tabTo(page, '#move-input');
+  // Knights out and back twice: the start position a third time, White may claim (Art. 9.2).
+  for (const [i, move] of ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8'].entries()) {
+    await page.keyboard.type(move);
+    await page.keyboard.press('Enter');
+    await waitMoves(page, i + 1);
+  }
+  await waitAnnouncement(page, /^White may claim a draw by threefold repetition \(Art\. 9\.2\)$/);
+  await tabTo(page, '[data-action=offer-draw]');
+  await page.keyboard.press('Enter');
+  await waitAnnouncement(page, /^White offers a draw$/);
+  await tabTo(page, '[data-action=accept-draw]');
+  await page.keyboard.press('Enter');
+  const end = await waitAnnouncement(page, /^Game over\./);
+  assert.match(end, /^Game over\. Draw\. Draw by agreement\. Art\. 9\.1/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('axe-core finds no WCAG 2 A or AA violation on the main screens, normal and blind mode', { timeout: 180_000 }, async () => {
   const found: string[] = [];
   for (const blind of [false, true]) {

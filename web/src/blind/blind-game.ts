@@ -88,7 +88,7 @@ export class BlindGame {
   private tellClaims(): void {
     const g = this.host.game();
     if (g === null || !this.host.you().includes(g.turn) || g.status !== 'playing') return;
-    const grounds = [g.claims.threefold ? t('action.claimThreefold') : '', g.claims.fifty ? t('action.claimFifty') : ''].filter(x => x);
+    const grounds = [g.claims.threefold ? t('blind.claim.threefold') : '', g.claims.fifty ? t('blind.claim.fifty') : ''].filter(x => x);
     const key = `${g.moves.length}:${grounds.join()}`;
     if (grounds.length > 0 && key !== this.claimsTold) {
       this.claimsTold = key;
