@@ -193,6 +193,34 @@ test('offers, claims, clock warnings and the result are announced (hot-seat, bli
   await page.close();
 });
 
+test('the browser\'s own voice speaks the announcements at the chosen rate (Web Speech API)', { timeout: 90_000 }, async () => {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  watchErrors(page, errors);
+  // Headless Chromium has no voices: record what the page asks to be spoken instead.
+  await page.addInitScript(() => {
+    const spoken: [string, number][] = [];
+    (window as unknown as { spoken: [string, number][] }).spoken = spoken;
+    window.speechSynthesis.speak = (u: SpeechSynthesisUtterance) => void spoken.push([u.text, u.rate]);
+  });
+  await page.goto(`${server.url}/?blind=1`);
+  await page.locator('input[name=access-speech]').check();
+  await page.locator('input[name=access-rate]').fill('1.5');
+  await page.locator('input[name=access-rate]').dispatchEvent('change');
+  await newGame(page, { opponent: 'hotseat', time: 'none' });
+  await tabTo(page, '#move-input');
+  await page.keyboard.type('e4');
+  await page.keyboard.press('Enter');
+  await waitAnnouncement(page, /^White: pawn to e4$/);
+  await tabTo(page, '#board-grid [role=gridcell]');
+  const spoken = await page.evaluate(() => (window as unknown as { spoken: [string, number][] }).spoken);
+  assert.deepEqual(spoken.find(([text]) => text === 'White: pawn to e4'), ['White: pawn to e4', 1.5]);
+  assert.ok(spoken.some(([text]) => /^[a-h][1-8], /.test(text)), 'the focused square is spoken');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('axe-core finds no WCAG 2 A or AA violation on the main screens, normal and blind mode', { timeout: 180_000 }, async () => {
   const found: string[] = [];
   for (const blind of [false, true]) {
