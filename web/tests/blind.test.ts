@@ -166,6 +166,34 @@ test('keyboard-only game against the robot announced in the Appendix D words (Ap
   await page.close();
 });
 
+test('promotion on the keyboard grid: the chooser by keys, the piece named (App. D.2.1)', { timeout: 90_000 }, async () => {
+  const page = await browser.newPage({ viewport: DESKTOP });
+  const errors: string[] = [];
+  watchErrors(page, errors);
+  await page.goto(`${server.url}/?blind=1`);
+  await page.selectOption('select[name=access-style]', 'plain');
+  // 1. b8=Q is mate: the rook on a7 guards the seventh rank once the pawn has left it.
+  await newGame(page, { opponent: 'robot', level: 1, color: 'white', time: 'none', start: '7k/RP6/8/8/8/8/8/K7 w - - 0 1' });
+  await tabTo(page, '#board-grid [role=gridcell]');
+  await page.keyboard.press('b');
+  await page.keyboard.press('7');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('8');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#promotion:not([hidden])');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Queen', 'the chooser takes the focus');
+  await page.keyboard.press('ArrowDown'); // nothing: buttons are reached with Tab
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Knight');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  await waitAnnouncement(page, /^White: pawn to b8, promotes to queen, checkmate$/);
+  await waitAnnouncement(page, /^Game over\. White wins\. Black is checkmated/);
+  assert.equal(await focusedLabel(page), 'b8, white queen', 'the focus is back on the board');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('offers, claims, clock warnings and the result are announced (hot-seat, blind mode)', { timeout: 120_000 }, async () => {
   const page = await browser.newPage({ viewport: DESKTOP });
   const errors: string[] = [];

@@ -197,7 +197,9 @@ export class BlindGame {
       }
     });
     grid.addEventListener('focusout', ev => {
-      if (!grid.contains(ev.relatedTarget as Node | null) && ev.relatedTarget !== null) this.gridHadFocus = false;
+      // The promotion chooser opened from the grid hands the focus back to it when it closes.
+      const to = ev.relatedTarget as HTMLElement | null;
+      if (to !== null && !grid.contains(to) && to.closest('#promotion') === null) this.gridHadFocus = false;
     });
     const wrap = document.querySelector('.board-wrap')!;
     wrap.append(grid, helpLine);
