@@ -10,7 +10,7 @@ import { play } from '../sound';
 import { colorName, resultArticle, resultHeadline, resultReason } from '../words';
 import { access, announce, onAccessChange, speak } from './access';
 import { scoreSheet } from './braille';
-import { attacks, clocks, help, lastMove, legalFrom, line, moveList, pieces, position, typedCommand, type Asked } from './commands';
+import { attacks, clocks, help, lastMove, legalFrom, line, moveList, pieces, position, positionByLines, typedCommand, type Asked } from './commands';
 import { byColor, moveWords, squareLabel, squareWords } from './notation';
 
 export interface GameAccess {
@@ -160,7 +160,11 @@ export class BlindGame {
         cell.classList.toggle('dest', dests.includes(square));
       });
     });
-    if (this.gridHadFocus && (document.activeElement === document.body || document.activeElement === null)) this.cell(this.cursor)?.focus();
+    const active = document.activeElement as HTMLElement | null;
+    const lost = active === document.body || active === null;
+    // A turned board reuses the cells for other squares: the focus follows the square, not the cell.
+    const moved = active !== null && grid.contains(active) && active.dataset.square !== this.cursor;
+    if ((this.gridHadFocus && lost) || moved) this.cell(this.cursor)?.focus();
   }
 
   private buildGrid(): void {
@@ -256,6 +260,8 @@ export class BlindGame {
       const opp: Color = a.me === 'white' ? 'black' : 'white';
       say(`${pieces(a, a.me, role)}. ${pieces(a, opp, role)}.`);
     } else if (k === 'w') say(position(a));
+    else if (k === 'W') say(positionByLines(a, 'rank'));
+    else if (k === 'V') say(positionByLines(a, 'file'));
     else if (k === 'r') say(line(a, this.cursor[1]!));
     else if (k === 'v') say(line(a, this.cursor[0]!));
     else if (k === 'x') say(attacks(a, this.cursor));
