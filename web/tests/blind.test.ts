@@ -93,6 +93,8 @@ test('keyboard-only game to checkmate against the level-1 robot, announced in pl
   assert.equal(await lastAnnouncement(page), 'b1, white rook. It can go to a1, c1, d1, e1, f1, b2, b3, b4, b5, b6, b7');
   await page.keyboard.press('w');
   assert.equal(await lastAnnouncement(page), 'White: king g1; rooks a6, b1. Black: king h7; knight b7. White to move');
+  await page.keyboard.press('Shift+W');
+  assert.equal(await lastAnnouncement(page), 'Rank 8: empty. Rank 7: b7, black knight; h7, black king. Rank 6: a6, white rook. Rank 5: empty. Rank 4: empty. Rank 3: empty. Rank 2: empty. Rank 1: b1, white rook; g1, white king');
   // 1. Rxb7+: Enter picks the rook, 7 goes up the file, Enter plays it.
   await page.keyboard.press('Enter');
   assert.equal(await lastAnnouncement(page), 'Picked b1, white rook. It can go to a1, c1, d1, e1, f1, b2, b3, b4, b5, b6, b7');
