@@ -299,6 +299,9 @@ test('high-contrast and large board in the blind mode: screenshots', { timeout: 
   assert.equal(await page.locator('#board-grid .dest').count(), 3, 'the targets (e7, f6, h6) of the picked knight are marked');
   assert.equal(await page.locator('body.high-contrast').count(), 1);
   await shot(page, 'blind-contrast-desktop');
+  await page.setViewportSize({ width: 375, height: 667 });
+  await shot(page, 'blind-contrast-phone');
+  await page.setViewportSize(DESKTOP);
   const found = await axe(page, 'high contrast playing');
   await page.locator('input[name=access-large]').check();
   await shot(page, 'blind-large-desktop');
