@@ -251,7 +251,7 @@ test('the browser\'s own voice speaks the announcements at the chosen rate (Web 
   await context.close();
 });
 
-test('axe-core finds no WCAG 2 A or AA violation on the main screens, normal and blind mode', { timeout: 180_000 }, async () => {
+test('axe-core finds no WCAG 2 A or AA violation on the main screens, normal and blind mode', { timeout: 300_000 }, async () => {
   const found: string[] = [];
   for (const blind of [false, true]) {
     const mode = blind ? 'blind' : 'normal';
