@@ -58,7 +58,11 @@ export class BlindGame {
   moved(e: MoveEvent): void {
     const mover: Color = e.turn === 'white' ? 'black' : 'white';
     announce(byColor(mover, moveWords(e.san, access().style, t), t));
-    this.selected = null;
+    if (this.selected !== null) {
+      // A piece picked on the grid and then a move typed: the pick is over.
+      this.selected = null;
+      this.render();
+    }
     this.tellClaims();
   }
 
