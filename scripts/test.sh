@@ -65,7 +65,7 @@ run_web_tests() {
     fail "browser tests" "node and npm are missing (scripts/install-deps.sh installs them)"
     return
   fi
-  TABIYA_BIN="$BUILD_DIR/tabiya" timeout "${WEB_TEST_TIMEOUT:-900}" bash web/test.sh </dev/null 2>&1 | tee "$log"
+  TABIYA_BIN="$BUILD_DIR/tabiya" timeout "${WEB_TEST_TIMEOUT:-2400}" bash web/test.sh </dev/null 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]}
   ok=$(grep -oE '^# pass [0-9]+' "$log" | tail -n 1 | grep -oE '[0-9]+$' || true)
   bad=$(grep -oE '^# fail [0-9]+' "$log" | tail -n 1 | grep -oE '[0-9]+$' || true)
