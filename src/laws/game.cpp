@@ -183,7 +183,7 @@ bool Game::fivefold_repetition() const {
 void Game::check_automatic_endings() {
   const Position& pos = position();
   Color mover = ~pos.side_to_move();
-  if (count_legal(pos) == 0) {
+  if (!has_legal_move(pos)) {
     // 5.1.a; the culprit is the side mated.
     if (pos.in_check()) finish({win_for(mover), Termination::CHECKMATE, pos.side_to_move()});
     else finish({Score::DRAW, Termination::STALEMATE, std::nullopt});  // 5.2.a

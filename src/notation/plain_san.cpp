@@ -93,6 +93,20 @@ bool is_legal_move(const Position& pos, Move m) {
   return moves.contains(m);
 }
 
+bool has_legal_move(const Position& pos) {
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square king = pos.king_square(us);
+  const Bitboard without_king = pos.pieces() ^ square_bb(king);
+  for (Bitboard b = king_attacks(king) & ~pos.pieces(us); b;)
+    if (!pos.attacked_by(them, pop_lsb(b), without_king)) return true;
+  if (!pos.in_check()) {
+    // A knight that is not pinned can go to any square it attacks that its side does not hold.
+    for (Bitboard b = pos.pieces(us, KNIGHT) & ~pos.pinned(); b;)
+      if (knight_attacks(pop_lsb(b)) & ~pos.pieces(us)) return true;
+  }
+  return count_legal(pos) > 0;
+}
+
 std::optional<Move> read_plain_san(const Position& pos, std::string_view text) {
   if (!text.empty() && (text.back() == '+' || text.back() == '#')) text.remove_suffix(1);
   if (text.size() < 2 || text.size() > 7) return std::nullopt;

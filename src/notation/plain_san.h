@@ -25,6 +25,10 @@ void legal_moves_to(const Position& pos, PieceType pt, Square to, MoveList& out)
 // aside, which is checked on the full list).
 bool is_legal_move(const Position& pos, Move m);
 
+// count_legal(pos) > 0, mostly answered by a king or knight move without
+// generating the others.
+bool has_legal_move(const Position& pos);
+
 // Reads [NBRQK][file][rank][x]<square>[=][NBRQ][+|#] - the SAN of FIDE
 // Appendix C with its usual leniencies (x optional and unchecked, a
 // departure file or rank where none is needed, e8Q for e8=Q) - when it names

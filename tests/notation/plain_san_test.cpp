@@ -129,6 +129,25 @@ TEST(PlainSan, IsLegalMoveMatchesTheFullList) {
   }
 }
 
+// has_legal_move() is count_legal() > 0, in random games and in mates and
+// stalemates (FIDE Art. 5.1.1, 5.2.1) with king, knight and other last moves.
+TEST(PlainSan, HasLegalMoveMatchesTheCount) {
+  for (const Position& pos : sample_positions()) ASSERT_EQ(has_legal_move(pos), count_legal(pos) > 0) << to_fen(pos);
+  const std::string_view ends[] = {
+      "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",  // fool's mate
+      "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",                                 // stalemate
+      "7k/5Q2/6K1/8/8/8/8/n7 b - - 0 1",                                // the knight moves
+      "7k/5Q2/6K1/8/8/8/p7/8 b - - 0 1",                                // the pawn moves
+      "k7/8/1K6/8/8/8/8/1R5n b - - 0 1",                                // the knight is free, the king not
+      "3rkr2/8/8/8/8/8/8/1b1NK3 w - - 0 1",                             // the knight is pinned: stalemate?
+  };
+  for (std::string_view fen : ends) {
+    Result<Position> pos = parse_fen(fen);
+    ASSERT_TRUE(pos.ok()) << fen;
+    EXPECT_EQ(has_legal_move(*pos), count_legal(*pos) > 0) << fen;
+  }
+}
+
 // Whatever the fast road reads, the general reader reads the same; and the
 // SAN tabiya writes is always read by the fast road (castling aside).
 TEST(PlainSan, ReadsWhatTheGeneralReaderReads) {
