@@ -128,6 +128,8 @@ PgnCheckSummary check_pgn(std::istream& in, const std::string& source, RulesEdit
     mainline.clear();
     for (const PgnNode& node : pgn->mainline.moves) mainline.push_back(node.move);
     RecordDeadPositions dead = decide_record_dead_positions(pgn->start, mainline);
+    // None called dead (the last proven alive, or none after the last one
+    // proven alive called dead): the per-move test would find nothing.
     opts.every_position_alive = !dead.first_dead_ply;
     opts.first_dead_ply = dead.first_dead_ply.value_or(-1);
     auto game = game_from_pgn(*pgn, opts);

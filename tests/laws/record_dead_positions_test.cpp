@@ -85,9 +85,10 @@ TEST(RecordDeadPositions, DeadByAnUnderPromotion) {
   EXPECT_EQ(first_dead(record("7k/1P6/8/8/8/8/8/K7 w - - 0 1", {"b8=B"})), 1);
   EXPECT_EQ(first_dead(record("7k/1P6/8/8/8/8/8/K7 w - - 0 1", {"b8=N"})), 1);
   EXPECT_EQ(first_dead(record("7k/1P6/8/8/8/8/8/K7 w - - 0 1", {"b8=Q"})), std::nullopt);
-  // Captured at once by the king: bare kings after the capture, not before.
-  EXPECT_EQ(first_dead(record("k7/2P5/8/8/8/8/8/K7 w - - 0 1", {"c8=Q+", "Kb7", "Kb2", "Kxc8"})), std::nullopt);
-  EXPECT_EQ(first_dead(record("k7/2P5/8/8/8/8/8/K7 w - - 0 1", {"c8=R+", "Kb7", "Kb2", "Kxc8"})), 4);
+  // Next to the black king: a new queen lives until the king takes it; a new
+  // knight leaves a dead position at once.
+  EXPECT_EQ(first_dead(record("8/2Pk4/8/8/8/8/8/K7 w - - 0 1", {"c8=Q+", "Kxc8"})), 2);
+  EXPECT_EQ(first_dead(record("8/2Pk4/8/8/8/8/8/K7 w - - 0 1", {"c8=N", "Kxc8"})), 1);
 }
 
 // A pawn move that closes a wall of pawns no king can cross and no pawn can

@@ -27,7 +27,7 @@ std::vector<Position> sample_positions() {
       "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",                             // en passant pins
       "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",      // promotions both sides
       "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",                               // promotions with captures
-      "4k3/8/8/2Q1Q3/8/2Q1Q3/8/4K3 w - - 0 1",                                 // four queens: C.10 both coordinates
+      "k7/8/8/2Q1Q3/8/2Q1Q3/8/4K3 w - - 0 1",                                  // four queens: C.10 both coordinates
       "3k4/8/8/8/1N3N2/8/1N3N2/4K3 w - - 0 1",                                 // four knights
   };
   std::mt19937 rng(20261124);
