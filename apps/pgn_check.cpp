@@ -7,6 +7,7 @@
 #include "core/movegen.h"
 #include "laws/dead_position.h"
 #include "laws/game_record.h"
+#include "laws/record_dead_positions.h"
 #include "laws/time_control.h"
 #include "notation/pgn.h"
 
@@ -100,6 +101,7 @@ PgnCheckSummary check_pgn(std::istream& in, const std::string& source, RulesEdit
   options.source_name = source;
   PgnGameReader reader(in, options);
   std::map<int, bool> troubled;
+  std::vector<Move> mainline;  // the game's moves, reused from game to game
   while (auto pgn = reader.next()) {
     int number = reader.games_read();
     ++summary.games;
@@ -120,11 +122,16 @@ PgnCheckSummary check_pgn(std::istream& in, const std::string& source, RulesEdit
     opts.rules = default_rules;
     if (auto tag = pgn->tags.get("Rules"))
       if (auto edition = parse_rules_edition(*tag)) opts.rules = *edition;
-    // Dead positions (Art. 5.2.b) form a suffix of a game: every position
-    // reaches the later ones. When a mate is proven reachable from the last
-    // position, none was dead and the replay skips the per-move test; one
-    // decision per game instead of one per move.
-    opts.every_position_alive = dead_position(mainline_end(*pgn)).verdict == DeadPositionVerdict::ALIVE;
+    // Dead positions (Art. 5.2.b) form a suffix of a game: decided from the
+    // last position backwards up to the first one proven alive, mostly one
+    // decision per game instead of one per move (record_dead_positions.h).
+    mainline.clear();
+    for (const PgnNode& node : pgn->mainline.moves) mainline.push_back(node.move);
+    RecordDeadPositions dead = decide_record_dead_positions(pgn->start, mainline);
+    // None called dead (the last proven alive, or none after the last one
+    // proven alive called dead): the per-move test would find nothing.
+    opts.every_position_alive = !dead.first_dead_ply;
+    opts.first_dead_ply = dead.first_dead_ply.value_or(-1);
     auto game = game_from_pgn(*pgn, opts);
     std::string problem;
     if (!game) problem = game.error().message;

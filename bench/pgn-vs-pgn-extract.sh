@@ -10,7 +10,10 @@
 #   tabiya pgn check FILE         replay every game under the Laws (dead
 #                                 position after every move, results, clocks)
 #   tabiya pgn format FILE >OUT   parse, check legality, rewrite in export format
-# and one table with the ratios tabiya / pgn-extract (below 1: tabiya faster).
+# and one table with the ratios tabiya / pgn-extract (below 1: tabiya faster),
+# by wall time and by CPU time (user + system, the best of the repeats): on a
+# shared machine the wall time follows the load, the CPU time much less.
+# Peak memory should not grow with COPIES (the games are read one by one).
 #
 # Environment: TABIYA (default build/tabiya), PGN_EXTRACT (default: on PATH or
 # /usr/games/pgn-extract), COPIES, REPEATS, KEEP_FILE=1 keeps the file.
@@ -54,33 +57,43 @@ for ((i = 0; i < COPIES; i++)); do cat "$one"; done >"$file"
 games=$(grep -c '^\[Event ' "$file" || true)
 echo "file: $file, $(du -m "$file" | cut -f1) MB, $games games ($COPIES copies of $SOURCE_DIR)"
 
-# Runs "$@" REPEATS times; prints the best wall seconds and the peak RSS (MB) of that run.
+# Runs "$@" REPEATS times; prints the best wall seconds, the peak RSS (MB) of
+# that run and the best CPU seconds (user + system) of all runs.
 # Exit status 1 from the checkers means "problems found", which is not a failure here.
 measure() {
-  local best="" best_mb="" stats
+  local best="" best_mb="" best_cpu="" stats
   for ((r = 0; r < REPEATS; r++)); do
     stats=$work/time.txt
-    /usr/bin/time -f '%e %M' -o "$stats" "$@" >/dev/null 2>"$work/stderr.txt" || {
+    /usr/bin/time -f '%e %M %U %S' -o "$stats" "$@" >/dev/null 2>"$work/stderr.txt" || {
       local status=$?
       ((status == 1)) || die "$* failed with status $status: $(tail -n 3 "$work/stderr.txt")"
     }
-    read -r seconds kb <"$stats"
+    read -r seconds kb user system <"$stats"
+    local cpu
+    cpu=$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }')
     if [[ -z "$best" ]] || awk -v a="$seconds" -v b="$best" 'BEGIN { exit !(a < b) }'; then
       best=$seconds
       best_mb=$((kb / 1024))
     fi
+    if [[ -z "$best_cpu" ]] || awk -v a="$cpu" -v b="$best_cpu" 'BEGIN { exit !(a < b) }'; then
+      best_cpu=$cpu
+    fi
   done
-  echo "$best $best_mb"
+  echo "$best $best_mb $best_cpu"
 }
 
-read -r extract_s extract_mb < <(measure "$PGN_EXTRACT" -s -o "$work/extract-out.pgn" "$file")
-read -r check_s check_mb < <(measure "$TABIYA" pgn check "$file")
-read -r format_s format_mb < <(measure "$TABIYA" pgn format "$file")
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+read -r extract_s extract_mb extract_cpu < <(measure "$PGN_EXTRACT" -s -o "$work/extract-out.pgn" "$file")
+read -r check_s check_mb check_cpu < <(measure "$TABIYA" pgn check "$file")
+read -r format_s format_mb format_cpu < <(measure "$TABIYA" pgn format "$file")
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 "$TABIYA" pgn check "$file" | tail -n 1 | sed 's/^/tabiya pgn check summary: /'
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
-printf '\n| program | wall s (best of %d) | peak memory MB | ratio to pgn-extract |\n' "$REPEATS"
-printf '|---|---|---|---|\n'
-printf '| pgn-extract -s -o OUT | %s | %s | 1.00 |\n' "$extract_s" "$extract_mb"
-printf '| tabiya pgn check | %s | %s | %s |\n' "$check_s" "$check_mb" "$(ratio "$check_s" "$extract_s")"
-printf '| tabiya pgn format | %s | %s | %s |\n' "$format_s" "$format_mb" "$(ratio "$format_s" "$extract_s")"
+printf '\n| program | wall s (best of %d) | ratio | CPU s (best of %d) | ratio | peak memory MB |\n' "$REPEATS" "$REPEATS"
+printf '|---|---|---|---|---|---|\n'
+printf '| pgn-extract -s -o OUT | %s | 1.00 | %s | 1.00 | %s |\n' "$extract_s" "$extract_cpu" "$extract_mb"
+printf '| tabiya pgn check | %s | %s | %s | %s | %s |\n' "$check_s" "$(ratio "$check_s" "$extract_s")" \
+  "$check_cpu" "$(ratio "$check_cpu" "$extract_cpu")" "$check_mb"
+printf '| tabiya pgn format | %s | %s | %s | %s | %s |\n' "$format_s" "$(ratio "$format_s" "$extract_s")" \
+  "$format_cpu" "$(ratio "$format_cpu" "$extract_cpu")" "$format_mb"

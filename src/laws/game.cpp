@@ -8,6 +8,7 @@
 #include "laws/game_category.h"
 #include "laws/rules_profile.h"
 #include "notation/move_reader.h"
+#include "notation/plain_san.h"
 #include "notation/san.h"
 
 namespace tabiya {
@@ -75,7 +76,7 @@ Result<bool> Game::play(Move m) {
     check_flag();
     return fail(color_name(mover) + "'s flag fell before the move was made");
   }
-  if (!pos.is_legal(m)) return fail("illegal move " + to_uci(m, pos) + " in this position");
+  if (!is_legal_move(pos, m)) return fail("illegal move " + to_uci(m, pos) + " in this position");
   if (quickplay_claimant_ && !quickplay_postponed_)
     return fail("the quickplay finish claim awaits the arbiter's decision; the game continues after it");
   quickplay_request_.reset();  // a G.4 request lapses once the requester moves
@@ -182,7 +183,7 @@ bool Game::fivefold_repetition() const {
 void Game::check_automatic_endings() {
   const Position& pos = position();
   Color mover = ~pos.side_to_move();
-  if (count_legal(pos) == 0) {
+  if (!has_legal_move(pos)) {
     // 5.1.a; the culprit is the side mated.
     if (pos.in_check()) finish({win_for(mover), Termination::CHECKMATE, pos.side_to_move()});
     else finish({Score::DRAW, Termination::STALEMATE, std::nullopt});  // 5.2.a
@@ -190,10 +191,13 @@ void Game::check_automatic_endings() {
   }
   // The monitor answers most moves from the previous position's proof; a
   // position it cannot tell (UNDETERMINED) is alive, like is_dead_position().
-  DeadPositionVerdict dead = options_.every_position_alive ? DeadPositionVerdict::ALIVE
-                             : positions_.size() >= 2 && !moves_.empty()
-                                 ? dead_monitor_.after_move(positions_[positions_.size() - 2], moves_.back().move, pos)
-                                 : dead_monitor_.check(pos);
+  DeadPositionVerdict dead =
+      options_.every_position_alive ? DeadPositionVerdict::ALIVE
+      : options_.first_dead_ply >= 0
+          ? (int(moves_.size()) == options_.first_dead_ply ? DeadPositionVerdict::DEAD : DeadPositionVerdict::ALIVE)
+      : positions_.size() >= 2 && !moves_.empty()
+          ? dead_monitor_.after_move(positions_[positions_.size() - 2], moves_.back().move, pos)
+          : dead_monitor_.check(pos);
   if (dead == DeadPositionVerdict::DEAD)
     return finish({Score::DRAW, Termination::DEAD_POSITION, std::nullopt});  // 5.2.b
   if (fivefold_repetition()) return finish({Score::DRAW, Termination::FIVEFOLD_REPETITION, std::nullopt});

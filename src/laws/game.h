@@ -41,6 +41,12 @@ struct GameOptions {
   // 5.2.b) and the per-move dead position test is skipped. Never set on a
   // game still being played.
   bool every_position_alive = false;
+  // For replaying a finished record only, like every_position_alive: the
+  // caller has decided Art. 5.2.b for every position of the record
+  // (record_dead_positions.h) and the position after this many moves (0: the
+  // start) is the first dead one. Negative: not decided, the game asks its
+  // own per-move monitor.
+  int first_dead_ply = -1;
 };
 
 enum class GameEventKind {

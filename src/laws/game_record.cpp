@@ -121,10 +121,12 @@ Result<Game> game_from_pgn(const PgnGame& pgn, std::optional<GameOptions> option
   }
   Game game(pgn.start, opts, std::move(time));
   for (const PgnNode& node : pgn.mainline.moves) {
-    std::string label = move_number_label(game.position());
     if (game.is_over())
-      return fail("move " + label + " was played after the game ended: " + describe(*game.outcome(), opts.rules));
-    if (auto played = game.play(node.move); !played) return fail("move " + label + ": " + played.error().message);
+      return fail("move " + move_number_label(game.position()) +
+                  " was played after the game ended: " + describe(*game.outcome(), opts.rules));
+    const Position& before = game.position();  // a refused move leaves it standing
+    if (auto played = game.play(node.move); !played)
+      return fail("move " + move_number_label(before) + ": " + played.error().message);
   }
   return game;
 }

@@ -9,6 +9,7 @@
 
 #include "core/movegen.h"
 #include "notation/move_text_scan.h"
+#include "notation/plain_san.h"
 #include "notation/san.h"
 
 namespace tabiya {
@@ -397,6 +398,14 @@ std::string_view trim_ascii(std::string_view text) {
 }  // namespace
 
 Result<Move, MoveError> parse_move(const Position& pos, std::string_view text, const MoveReadOptions& options) {
+  // Only in English: elsewhere a letter may name another piece (French R is the king).
+  if (options.language == Language::EN)
+    if (std::optional<Move> plain = read_plain_san(pos, text)) return *plain;
+  return parse_move_by_listing(pos, text, options);
+}
+
+Result<Move, MoveError> parse_move_by_listing(const Position& pos, std::string_view text,
+                                              const MoveReadOptions& options) {
   const std::string shown = move_text::quote(trim_ascii(text));
   const move_text::Decoded decoded = move_text::decode_utf8(text);
   if (decoded.bad_byte)

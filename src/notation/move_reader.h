@@ -52,5 +52,10 @@ struct MoveError {
 };
 
 Result<Move, MoveError> parse_move(const Position& pos, std::string_view text, const MoveReadOptions& options = {});
+// The same reading by matching the text against the list of every legal
+// move; parse_move() first tries the fast road of plain_san.h and comes here
+// for everything else. Tests compare the two.
+Result<Move, MoveError> parse_move_by_listing(const Position& pos, std::string_view text,
+                                              const MoveReadOptions& options = {});
 
 }  // namespace tabiya

@@ -2,10 +2,15 @@
 
 #include <utility>
 
+#include "notation/standard_start.h"
+
 namespace tabiya {
 
 VisitResult GameBuilder::begin_game(int /*game_number*/) {
-  game_ = PgnGame{};
+  // Field by field: PgnGame{} would read the start position's FEN again.
+  game_.tags = PgnTags();
+  game_.start = standard_start_position();
+  game_.mainline = PgnLine();
   lines_.assign(1, &game_.mainline);
   setup_tags_.clear();
   headers_done_ = false;
@@ -48,7 +53,11 @@ VisitResult GameBuilder::comment(std::string_view text) {
     target = &node.comment;
   }
   if (normalized.empty()) return VisitResult::CONTINUE;
-  if (!target->empty()) *target += ' ';
+  if (target->empty()) {
+    *target = std::move(normalized);
+    return VisitResult::CONTINUE;
+  }
+  *target += ' ';
   *target += normalized;
   return VisitResult::CONTINUE;
 }

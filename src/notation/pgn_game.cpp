@@ -176,7 +176,10 @@ std::optional<int64_t> extract_clock(std::string& comment) {
     std::string_view value = std::string_view(comment).substr(i, close - i);
     while (!value.empty() && is_space(value.back())) value.remove_suffix(1);
     if (auto ms = parse_clock(value)) {
-      comment = normalize_comment(comment.substr(0, at) + " " + comment.substr(close + 1));
+      std::string rest;
+      rest.reserve(comment.size());
+      rest.append(comment, 0, at).append(" ").append(comment, close + 1);
+      comment = normalize_comment(rest);
       return ms;
     }
     at = comment.find(COMMAND, close);

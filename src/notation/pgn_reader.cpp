@@ -6,6 +6,7 @@
 #include "core/fen.h"
 #include "notation/move_reader.h"
 #include "notation/pgn_game.h"
+#include "notation/standard_start.h"
 
 namespace tabiya {
 
@@ -145,7 +146,7 @@ bool PgnReader::read_game(PgnVisitor& visitor) {
     return true;
   }
 
-  Position start = Position::startpos();
+  Position start = standard_start_position();
   if (!start_position(visitor, start)) {
     leading_comments_.clear();
     resync_after_error();
@@ -208,7 +209,7 @@ bool PgnReader::find_game_start(PgnVisitor& visitor) {
         continue;
       case PgnTokenKind::SYMBOL:
         if (is_result_token(token.text) || all_digits(token.text) ||
-            parse_move(Position::startpos(), token.text).ok()) {
+            parse_move(standard_start_position(), token.text).ok()) {
           flush_garbage();
           return true;
         }
@@ -312,7 +313,7 @@ bool PgnReader::start_position(PgnVisitor& visitor, Position& start) {
     }
     start = std::move(parsed).value();
   } else {
-    start = Position::startpos();
+    start = standard_start_position();
   }
   if (variant == PgnVariant::CHESS960) start.set_chess960(true);
   return true;

@@ -7,6 +7,7 @@
 #include "core/uci_move.h"
 #include "notation/pgn_reader.h"
 #include "notation/pgn_tokenizer.h"
+#include "notation/plain_san.h"
 #include "notation/san.h"
 
 namespace tabiya {
@@ -19,7 +20,7 @@ constexpr int MAX_WRITE_DEPTH = 256;
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 
-// Collects movetext as unbreakable words, then fills lines with them.
+// Lays out movetext as unbreakable words in lines.
 class MovetextWriter {
  public:
   explicit MovetextWriter(const PgnWriteOptions& options) : options_(options) {}
@@ -36,7 +37,7 @@ class MovetextWriter {
         return fail("write_pgn: null move at " + move_number_label(pos) +
                     (depth == 0 ? " in the main line" : " in check") + " in " + to_fen(pos));
       }
-      if (!null_move && !legal_moves(pos).contains(node.move)) {
+      if (!null_move && !is_legal_move(pos, node.move)) {
         return fail("write_pgn: move " + move_number_label(pos) + " " + to_uci(node.move, pos) + " is not legal in " +
                     to_fen(pos));
       }
@@ -81,40 +82,45 @@ class MovetextWriter {
     return std::nullopt;
   }
 
-  void word(std::string text) {
-    words_.push_back(prefix_ + text);
+  // Words are laid out as they come: each one waits until the next arrives
+  // (a closing parenthesis may still join it), then goes on the current line
+  // if it fits and starts a new one otherwise.
+  void word(std::string_view text) {
+    flush_pending();
+    pending_ = prefix_;
+    pending_.append(text);
+    has_pending_ = true;
     prefix_.clear();
   }
 
-  std::string lines() const {
-    std::string out, current;
-    for (const std::string& w : words_) {
-      if (current.empty()) {
-        current = w;
-      } else if (static_cast<int>(current.size() + 1 + w.size()) <= options_.max_line_length) {
-        current += ' ';
-        current += w;
-      } else {
-        out += current + '\n';
-        current = w;
-      }
-    }
-    if (!current.empty()) out += current + '\n';
-    return out;
+  // The movetext laid out in lines of at most max_line_length (longer words alone).
+  void finish(std::string& out) {
+    flush_pending();
+    if (line_length_ > 0) out_.push_back('\n');
+    out += out_;
   }
 
  private:
   // Braces cannot be escaped in PGN, so a '}' in a comment is dropped. Lines
   // break between words, but never inside a command such as [%clk 0:05:00].
   void comment(std::string_view text) {
-    std::vector<std::string> parts;
-    std::string part;
-    bool in_command = false;
+    // Each part of the comment becomes a word once the next one is known:
+    // the first opens the brace, the last closes it.
+    std::string part, held;
+    bool has_held = false, first = true, in_command = false;
+    auto completed = [&] {
+      if (has_held) {
+        word(first ? "{" + held : held);
+        first = false;
+      }
+      held.swap(part);
+      part.clear();
+      has_held = true;
+    };
     for (char c : text) {
       if (c == '}') continue;
       if (is_space(c) && !in_command) {
-        if (!part.empty()) parts.push_back(std::move(part));
-        part.clear();
+        if (!part.empty()) completed();
         continue;
       }
       if (is_space(c)) {
@@ -125,23 +131,42 @@ class MovetextWriter {
       if (c == ']') in_command = false;
       part.push_back(c);
     }
-    if (!part.empty()) parts.push_back(std::move(part));
-    if (parts.empty()) parts.emplace_back();
-    parts.front() = std::string("{").append(parts.front());
-    parts.back().push_back('}');
-    for (std::string& p : parts) word(std::move(p));
+    if (!part.empty()) completed();
+    std::string last = first ? "{" + held : held;  // an empty comment is "{}"
+    last.push_back('}');
+    word(last);
   }
 
   void close_paren() {
-    if (!prefix_.empty() || words_.empty()) {
+    if (!prefix_.empty() || !has_pending_) {
       word(")");  // an empty variation: "()"
     } else {
-      words_.back() += ')';
+      pending_ += ')';
     }
   }
 
+  void flush_pending() {
+    if (!has_pending_) return;
+    if (line_length_ == 0) {
+      out_ += pending_;
+      line_length_ = pending_.size();
+    } else if (static_cast<int>(line_length_ + 1 + pending_.size()) <= options_.max_line_length) {
+      out_.push_back(' ');
+      out_ += pending_;
+      line_length_ += 1 + pending_.size();
+    } else {
+      out_.push_back('\n');
+      out_ += pending_;
+      line_length_ = pending_.size();
+    }
+    has_pending_ = false;
+  }
+
   const PgnWriteOptions& options_;
-  std::vector<std::string> words_;
+  std::string out_;           // the lines laid out so far
+  std::size_t line_length_ = 0;  // of the last line in out_
+  std::string pending_;       // the last word, not laid out yet
+  bool has_pending_ = false;
   std::string prefix_;  // opening parentheses waiting for the next word
 };
 
@@ -191,8 +216,8 @@ Result<std::string> write_pgn(const PgnGame& game, const PgnWriteOptions& option
 
   MovetextWriter movetext(options);
   if (auto error = movetext.write_line(game.mainline, game.start, 0)) return *error;
-  movetext.word(std::string(result_token(game.result())));
-  out += movetext.lines();
+  movetext.word(result_token(game.result()));
+  movetext.finish(out);
   return out;
 }
 

@@ -1,6 +1,7 @@
 #include "notation/san.h"
 
 #include "core/movegen.h"
+#include "notation/plain_san.h"
 
 namespace tabiya {
 
@@ -26,9 +27,10 @@ std::string disambiguation(const Position& pos, Move m) {
   const PieceType pt = pos.moved_piece_type(m);
   if (!more_than_one(pos.pieces(pos.side_to_move(), pt))) return {};  // the common case: no twin at all
   bool clash = false, same_file = false, same_rank = false;
-  for (Move other : legal_moves(pos)) {
-    if (other.to() != m.to() || other.from() == m.from() || other.kind() == MoveKind::CASTLING) continue;
-    if (pos.moved_piece_type(other) != pt) continue;
+  MoveList rivals;
+  legal_moves_to(pos, pt, m.to(), rivals);
+  for (Move other : rivals) {
+    if (other.from() == m.from()) continue;
     clash = true;
     same_file |= file_of(other.from()) == file_of(m.from());
     same_rank |= rank_of(other.from()) == rank_of(m.from());
