@@ -563,7 +563,7 @@ bool HelpmateSearch::quick_node(int ply, int remaining) {
       pos_.do_move(m, undo);
       path_[ply + 1] = pos_.key();
       bool found = false;
-      if (!repeats_on_path(ply + 1) && !insufficient_material(pos_, winner_))
+      if (!repeats_on_path(ply + 1) && !statically_unwinnable(pos_, winner_))
         found = quick_node(ply + 1, child_remaining);
       pos_.undo_move(m, undo);
       if (found) {
@@ -624,7 +624,7 @@ bool HelpmateSearch::exhaustive(uint64_t max_nodes) {
           for (std::size_t i = 0; i <= depth; ++i) line_.push_back(frames[i].played);
           return true;
         }
-      } else if (!insufficient_material(pos_, winner_)) {
+      } else if (!statically_unwinnable(pos_, winner_)) {
         if (depth + 1 < MAX_DEPTH) {
           expand = true;
           if (depth + 1 == frames.size()) frames.resize(std::min(2 * frames.size(), MAX_DEPTH));
