@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/movegen.h"
+#include "laws/unwinnability_frozen.h"
 #include "laws/unwinnability_static.h"
 
 namespace tabiya {
@@ -470,12 +471,34 @@ void HelpmateSearch::choose_goals() {
   // one colour need a corner of that colour.
   Bitboard men = pos_.pieces(winner_) & ~pos_.pieces(KING);
   minor_pieces_only_ = men && !(men & ~pos_.pieces(KNIGHT, BISHOP));
+  // Behind locked pawns the frozen-structure proof knows the only squares a
+  // mate may be built on: the loser's king (and, with minor pieces, its
+  // blockers) head for the nearest one.
+  Bitboard mating_squares = 0;
+  frozen_structure_with_squares(pos_, winner_, mating_squares);
+  if (mating_squares) {
+    int nearest = 100;
+    while (mating_squares) {
+      Square s = pop_lsb(mating_squares);
+      if (distance(k, s) < nearest) nearest = distance(k, s), loser_king_goal_ = s;
+    }
+    return;
+  }
   if (!minor_pieces_only_) return;
   constexpr Bitboard DARK = 0xAA55AA55AA55AA55ULL;
   Bitboard corners = square_bb(SQ_A1) | square_bb(SQ_H1) | square_bb(SQ_A8) | square_bb(SQ_H8);
   if (men == pos_.pieces(winner_, BISHOP)) {
     if (!(men & DARK)) corners &= ~DARK;
     if (!(men & ~DARK)) corners &= DARK;
+  }
+  // A knight's mate in a corner needs one of the two flights along the edges
+  // blocked by the loser's own man (the winner's king covers the other and
+  // the diagonal one); those flights are of the other colour than the corner,
+  // so a lone defending bishop needs a corner of the other colour than its own.
+  Bitboard defenders = pos_.pieces(loser_) & ~pos_.pieces(KING);
+  if (men == pos_.pieces(winner_, KNIGHT) && defenders && defenders == pos_.pieces(loser_, BISHOP)) {
+    Bitboard allowed = corners & ((defenders & DARK) ? ~DARK : DARK);
+    if (!(defenders & DARK) || !(defenders & ~DARK)) corners = allowed ? allowed : corners;
   }
   Square winner_king = pos_.king_square(winner_);
   int best = 1000;

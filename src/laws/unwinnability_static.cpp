@@ -3,6 +3,8 @@
 #include <array>
 #include <cstddef>
 
+#include "laws/unwinnability_frozen.h"
+
 namespace tabiya {
 
 namespace {
@@ -65,7 +67,13 @@ bool insufficient_material(const Position& pos, Color winner) {
 }
 
 FrozenStructure frozen_structure(const Position& pos, Color winner) {
+  Bitboard unused;
+  return frozen_structure_with_squares(pos, winner, unused);
+}
+
+FrozenStructure frozen_structure_with_squares(const Position& pos, Color winner, Bitboard& mating_squares) {
   constexpr FrozenStructure MAY = FrozenStructure::MAY_MATE;
+  mating_squares = 0;
   if (pos.en_passant() != SQ_NONE || pos.castling_rooks()) return MAY;
   Bitboard pawns = pos.pieces(PAWN);
   if (!pawns) return MAY;
@@ -130,9 +138,9 @@ FrozenStructure frozen_structure(const Position& pos, Color winner) {
     // The flights nothing of the winner's may attack: each needs a loser's piece of its own on it.
     Bitboard open = king_attacks(s) & king_region[loser] & ~covered;
     if (!(open & ~piece_squares[loser]) && (!counted || fills_each(open, loser_reach.data(), loser_pieces, 0)))
-      return MAY;  // s may be a mating square
+      mating_squares |= square_bb(s);  // s may be a mating square
   }
-  return FrozenStructure::NO_MATING_SQUARE;
+  return mating_squares ? MAY : FrozenStructure::NO_MATING_SQUARE;
 }
 
 }  // namespace tabiya
