@@ -252,6 +252,7 @@ class HelpmateSearch {
   Square winner_king_goal_ = SQ_A1;
   int winner_king_weight_ = 40;
   bool minor_pieces_only_ = false;  // then the goal is a corner
+  bool blockers_to_goal_ = false;   // the loser's pieces head for its king's goal (to fill flights there)
   bool has_hints_ = false;
   std::bitset<64 * 64> hinted_;  // from-to of the moves to try first
   uint64_t nodes_ = 0;
@@ -381,7 +382,7 @@ int HelpmateSearch::score_loser_move(Move m, const NodeFacts& f, const CheckSqua
   if (f.king_lines & to_bb) score -= 40;                                        // closes one
   if (m.kind() == MoveKind::PROMOTION) score += m.promotion() == QUEEN ? 0 : 10;
   if (pt == PAWN) score += 5;
-  if (minor_pieces_only_) score += 20 * (distance(from, loser_king_goal_) - distance(to, loser_king_goal_));
+  if (blockers_to_goal_) score += 20 * (distance(from, loser_king_goal_) - distance(to, loser_king_goal_));
   return score;
 }
 
@@ -471,6 +472,7 @@ void HelpmateSearch::choose_goals() {
   // one colour need a corner of that colour.
   Bitboard men = pos_.pieces(winner_) & ~pos_.pieces(KING);
   minor_pieces_only_ = men && !(men & ~pos_.pieces(KNIGHT, BISHOP));
+  blockers_to_goal_ = minor_pieces_only_;
   // Behind locked pawns the frozen-structure proof knows the only squares a
   // mate may be built on: the loser's king (and, with minor pieces, its
   // blockers) head for the nearest one.
@@ -482,6 +484,7 @@ void HelpmateSearch::choose_goals() {
       Square s = pop_lsb(mating_squares);
       if (distance(k, s) < nearest) nearest = distance(k, s), loser_king_goal_ = s;
     }
+    blockers_to_goal_ = true;
     return;
   }
   if (!minor_pieces_only_) return;
