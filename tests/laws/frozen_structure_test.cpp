@@ -65,7 +65,7 @@ TEST(FrozenStructure, PieceThatMayStepWhereAPawnTakesItUnfreezesTheWall) {
 
 TEST(FrozenStructure, BishopOfTheOwnPawnsColourNeverCrosses) {
   // White's dark bishop behind its dark-square pawns: the wall is closed to it.
-  Position pos = position("6k1" + WALL + "3BK3 b - - 0 1");
+  Position pos = position("6k1" + WALL + "2B1K3 b - - 0 1");
   EXPECT_EQ(frozen_structure(pos, WHITE), FrozenStructure::NEVER_CHECKS);
   EXPECT_EQ(can_checkmate(pos, WHITE).reason, UnwinnableReason::BLOCKED_STRUCTURE);
 }
