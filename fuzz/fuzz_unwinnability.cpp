@@ -2,7 +2,7 @@
 // 6.9). The input's bytes build a legal position of one of two kinds:
 //  - near the material limit: two kings and up to four other men anywhere;
 //  - a pawn wall: pairs of pawns blocking each other on some files, the kings
-//    on either side, and up to two bishops or knights;
+//    on either side, and up to four pieces (mostly bishops);
 // and, for both colours, three answers are compared:
 //  - quick mode (can_checkmate_quick), full mode (can_checkmate, small budget);
 //  - a plain oracle written here without any of their pruning: every position
@@ -90,21 +90,22 @@ std::string near_material_limit(Bytes& in) {
 }
 
 // Pawns blocking each other file by file, kings on their own side of the wall,
-// and a few minor pieces anywhere.
+// and a few pieces anywhere (bishops most often: the frozen-structure proof's
+// hardest cases are bishops that may check but never mate).
 std::string pawn_wall(Bytes& in) {
   std::string board(64, '.');
   unsigned files = in.next();
   for (int file = 0; file < 8; ++file) {
     if (!(files & (1u << file))) continue;
-    int rank = 2 + int(in.next() % 4);  // white pawn on ranks 3-6, black pawn just above
+    int rank = 1 + int(in.next() % 5);  // white pawn on ranks 2-6, black pawn just above
     board[size_t(rank * 8 + file)] = 'P';
     if (rank + 1 < 7) board[size_t((rank + 1) * 8 + file)] = 'p';
   }
   put(board, in.next() % 24, 'K');       // ranks 1-3
   put(board, 40 + in.next() % 24, 'k');  // ranks 6-8
-  static constexpr char MEN[] = "BbNn";
-  int men = int(in.next() % 3);
-  for (int i = 0; i < men; ++i) put(board, in.next(), MEN[in.next() % 4]);
+  static constexpr char MEN[] = "BbBbNnRrQq";
+  int men = int(in.next() % 5);
+  for (int i = 0; i < men; ++i) put(board, in.next(), MEN[in.next() % 10]);
   return to_placement(board);
 }
 

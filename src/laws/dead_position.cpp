@@ -41,7 +41,14 @@ bool game_over(const Position& pos, Color winner, WinnabilityResult& result) {
 // The static proofs, cheapest first, with the reason they give.
 UnwinnableReason static_proof(const Position& pos, Color winner) {
   if (insufficient_material(pos, winner)) return UnwinnableReason::MATERIAL;
-  if (locked_pawns_unwinnable(pos, winner)) return UnwinnableReason::BLOCKED_STRUCTURE;
+  switch (frozen_structure(pos, winner)) {
+    case FrozenStructure::NEVER_CHECKS:
+      return UnwinnableReason::BLOCKED_STRUCTURE;
+    case FrozenStructure::NO_MATING_SQUARE:
+      return UnwinnableReason::UNREACHABLE_REGION;
+    case FrozenStructure::MAY_MATE:
+      break;
+  }
   return UnwinnableReason::NONE;
 }
 
@@ -190,6 +197,8 @@ const char* unwinnable_reason_name(UnwinnableReason reason) {
       return "material";
     case UnwinnableReason::BLOCKED_STRUCTURE:
       return "blocked structure";
+    case UnwinnableReason::UNREACHABLE_REGION:
+      return "unreachable region";
     case UnwinnableReason::EXHAUSTED_SEARCH:
       return "exhausted search";
   }

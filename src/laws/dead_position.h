@@ -36,11 +36,12 @@ enum class Winnability {
 
 // How an UNWINNABLE verdict was proven.
 enum class UnwinnableReason : uint8_t {
-  NONE,               // not UNWINNABLE
-  GAME_OVER,          // the game has ended on the board (stalemate, or the side asked about is mated)
-  MATERIAL,           // insufficient material (unwinnability_static.h)
-  BLOCKED_STRUCTURE,  // pawns locked for ever, no piece can ever give check (unwinnability_static.h)
-  EXHAUSTED_SEARCH,   // the search visited every reachable position and found no mate
+  NONE,                // not UNWINNABLE
+  GAME_OVER,           // the game has ended on the board (stalemate, or the side asked about is mated)
+  MATERIAL,            // insufficient material (unwinnability_static.h)
+  BLOCKED_STRUCTURE,   // pawns locked for ever, no piece can ever give check (unwinnability_static.h)
+  UNREACHABLE_REGION,  // pawns locked for ever; checks may come, but never where the king can be mated
+  EXHAUSTED_SEARCH,    // the search visited every reachable position and found no mate
 };
 const char* unwinnable_reason_name(UnwinnableReason reason);  // "material", "blocked structure", ...
 

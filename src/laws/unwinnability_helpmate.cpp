@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/movegen.h"
+#include "laws/unwinnability_frozen.h"
 #include "laws/unwinnability_static.h"
 
 namespace tabiya {
@@ -251,6 +252,7 @@ class HelpmateSearch {
   Square winner_king_goal_ = SQ_A1;
   int winner_king_weight_ = 40;
   bool minor_pieces_only_ = false;  // then the goal is a corner
+  bool blockers_to_goal_ = false;   // the loser's pieces head for its king's goal (to fill flights there)
   bool has_hints_ = false;
   std::bitset<64 * 64> hinted_;  // from-to of the moves to try first
   uint64_t nodes_ = 0;
@@ -380,7 +382,7 @@ int HelpmateSearch::score_loser_move(Move m, const NodeFacts& f, const CheckSqua
   if (f.king_lines & to_bb) score -= 40;                                        // closes one
   if (m.kind() == MoveKind::PROMOTION) score += m.promotion() == QUEEN ? 0 : 10;
   if (pt == PAWN) score += 5;
-  if (minor_pieces_only_) score += 20 * (distance(from, loser_king_goal_) - distance(to, loser_king_goal_));
+  if (blockers_to_goal_) score += 20 * (distance(from, loser_king_goal_) - distance(to, loser_king_goal_));
   return score;
 }
 
@@ -470,12 +472,36 @@ void HelpmateSearch::choose_goals() {
   // one colour need a corner of that colour.
   Bitboard men = pos_.pieces(winner_) & ~pos_.pieces(KING);
   minor_pieces_only_ = men && !(men & ~pos_.pieces(KNIGHT, BISHOP));
+  blockers_to_goal_ = minor_pieces_only_;
+  // Behind locked pawns the frozen-structure proof knows the only squares a
+  // mate may be built on: the loser's king (and, with minor pieces, its
+  // blockers) head for the nearest one.
+  Bitboard mating_squares = 0;
+  frozen_structure_with_squares(pos_, winner_, mating_squares);
+  if (mating_squares) {
+    int nearest = 100;
+    while (mating_squares) {
+      Square s = pop_lsb(mating_squares);
+      if (distance(k, s) < nearest) nearest = distance(k, s), loser_king_goal_ = s;
+    }
+    blockers_to_goal_ = true;
+    return;
+  }
   if (!minor_pieces_only_) return;
   constexpr Bitboard DARK = 0xAA55AA55AA55AA55ULL;
   Bitboard corners = square_bb(SQ_A1) | square_bb(SQ_H1) | square_bb(SQ_A8) | square_bb(SQ_H8);
   if (men == pos_.pieces(winner_, BISHOP)) {
     if (!(men & DARK)) corners &= ~DARK;
     if (!(men & ~DARK)) corners &= DARK;
+  }
+  // A knight's mate in a corner needs one of the two flights along the edges
+  // blocked by the loser's own man (the winner's king covers the other and
+  // the diagonal one); those flights are of the other colour than the corner,
+  // so a lone defending bishop needs a corner of the other colour than its own.
+  Bitboard defenders = pos_.pieces(loser_) & ~pos_.pieces(KING);
+  if (men == pos_.pieces(winner_, KNIGHT) && defenders && defenders == pos_.pieces(loser_, BISHOP)) {
+    Bitboard allowed = corners & ((defenders & DARK) ? ~DARK : DARK);
+    if (!(defenders & DARK) || !(defenders & ~DARK)) corners = allowed ? allowed : corners;
   }
   Square winner_king = pos_.king_square(winner_);
   int best = 1000;
@@ -563,7 +589,7 @@ bool HelpmateSearch::quick_node(int ply, int remaining) {
       pos_.do_move(m, undo);
       path_[ply + 1] = pos_.key();
       bool found = false;
-      if (!repeats_on_path(ply + 1) && !insufficient_material(pos_, winner_))
+      if (!repeats_on_path(ply + 1) && !statically_unwinnable(pos_, winner_))
         found = quick_node(ply + 1, child_remaining);
       pos_.undo_move(m, undo);
       if (found) {
@@ -624,7 +650,7 @@ bool HelpmateSearch::exhaustive(uint64_t max_nodes) {
           for (std::size_t i = 0; i <= depth; ++i) line_.push_back(frames[i].played);
           return true;
         }
-      } else if (!insufficient_material(pos_, winner_)) {
+      } else if (!statically_unwinnable(pos_, winner_)) {
         if (depth + 1 < MAX_DEPTH) {
           expand = true;
           if (depth + 1 == frames.size()) frames.resize(std::min(2 * frames.size(), MAX_DEPTH));

@@ -7,8 +7,9 @@
 //  - an exhaustive walk over every position reachable from the root, each
 //    visited once, which either finds a mate or, if it runs out of positions,
 //    proves that none exists.
-// Positions from which the winner can no longer mate by material alone are
-// dead ends for both stages.
+// Positions the static proofs (unwinnability_static.h: material, frozen
+// pawn structures) show the winner can no longer mate from are dead ends for
+// both stages.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,10 @@
 #include "laws/unwinnability_static.h"
 
+#include <array>
+#include <cstddef>
+
+#include "laws/unwinnability_frozen.h"
+
 namespace tabiya {
 
 namespace {
@@ -13,6 +18,14 @@ Bitboard king_step(Bitboard b) {
 
 Bitboard diagonal_step(Bitboard b) { return shift<7>(b) | shift<9>(b) | shift<-7>(b) | shift<-9>(b); }
 
+Bitboard orthogonal_step(Bitboard b) { return shift<1>(b) | shift<-1>(b) | shift<8>(b) | shift<-8>(b); }
+
+Bitboard knight_step(Bitboard b) {
+  Bitboard one = shift<1>(b) | shift<-1>(b);                       // a file aside, then two ranks
+  Bitboard two = shift<1>(shift<1>(b)) | shift<-1>(shift<-1>(b));  // two files aside, then a rank
+  return shift<16>(one) | shift<-16>(one) | shift<8>(two) | shift<-8>(two);
+}
+
 // Squares reachable from `start` by repeated steps onto `passable` squares.
 template <Bitboard (*Step)(Bitboard)>
 Bitboard flood(Bitboard start, Bitboard passable) {
@@ -22,6 +35,19 @@ Bitboard flood(Bitboard start, Bitboard passable) {
     if (grown == region) return region;
     region = grown;
   }
+}
+
+// Can the squares of `open` be filled by distinct pieces, each standing on a
+// square of its reach? (A matching of squares to pieces, by backtracking: at
+// most 8 squares and a handful of pieces.)
+bool fills_each(Bitboard open, const Bitboard* reach, std::size_t pieces, uint32_t used) {
+  if (!open) return true;
+  Square s = lsb(open);
+  for (std::size_t i = 0; i < pieces; ++i)
+    if (!(used & (1u << i)) && (reach[i] & square_bb(s)) &&
+        fills_each(open & (open - 1), reach, pieces, used | (1u << i)))
+      return true;
+  return false;
 }
 
 }  // namespace
@@ -40,46 +66,81 @@ bool insufficient_material(const Position& pos, Color winner) {
   return false;
 }
 
-bool locked_pawns_unwinnable(const Position& pos, Color winner) {
-  // A capture en passant is available right now: the structure is not locked.
-  if (pos.en_passant() != SQ_NONE) return false;
-  if (pos.pieces(KNIGHT, ROOK) | pos.pieces(QUEEN)) return false;
+FrozenStructure frozen_structure(const Position& pos, Color winner) {
+  Bitboard unused;
+  return frozen_structure_with_squares(pos, winner, unused);
+}
+
+FrozenStructure frozen_structure_with_squares(const Position& pos, Color winner, Bitboard& mating_squares) {
+  constexpr FrozenStructure MAY = FrozenStructure::MAY_MATE;
+  mating_squares = 0;
+  if (pos.en_passant() != SQ_NONE || pos.castling_rooks()) return MAY;
   Bitboard pawns = pos.pieces(PAWN);
-  if (!pawns) return false;
+  if (!pawns) return MAY;
   Bitboard white_pawns = pos.pieces(WHITE, PAWN), black_pawns = pos.pieces(BLACK, PAWN);
   // Every pawn must have a pawn (of either colour) directly in front of it; as
   // long as no capture ever happens, that holds for ever.
-  if ((shift<8>(white_pawns) & ~pawns) || (shift<-8>(black_pawns) & ~pawns)) return false;
+  if ((shift<8>(white_pawns) & ~pawns) || (shift<-8>(black_pawns) & ~pawns)) return MAY;
 
   Bitboard pawn_attacks_of[COLOR_NB] = {pawn_attacks<WHITE>(white_pawns), pawn_attacks<BLACK>(black_pawns)};
-  Bitboard king_regions[COLOR_NB];
-  Bitboard bishop_reach[COLOR_NB] = {0, 0};  // squares a side's bishops can ever attack
+  Bitboard king_region[COLOR_NB];                // where each king may ever stand
+  Bitboard piece_attacks_of[COLOR_NB] = {0, 0};  // what each side's pieces (kings, pawns excepted) may ever attack
+  Bitboard piece_squares[COLOR_NB] = {0, 0};     // where each side's pieces (kings excepted) may ever stand
+  // Where each of the loser's pieces may ever stand, one entry per piece.
+  std::array<Bitboard, 16> loser_reach{};
+  std::size_t loser_pieces = 0;
   for (Color c : {WHITE, BLACK}) {
     Color them = ~c;
     Bitboard their_pawns = pos.pieces(them, PAWN);
-    // A pawn capture possible now (kings excepted: a king is never captured).
-    if (pawn_attacks_of[c] & pos.pieces(them) & ~pos.pieces(KING)) return false;
-    // Where c's king can ever stand: not on its own pawns, never on a square
-    // their pawns attack. Reaching one of their pawns means it can be taken.
-    Bitboard king = pos.pieces(c, KING);
-    Bitboard region = flood<king_step>(king, ~pos.pieces(c, PAWN) & ~pawn_attacks_of[them]);
-    if (region & their_pawns) return false;
-    king_regions[c] = region;
-    // Bishops slide through everything but pawns (other men can step aside).
-    // A bishop that can take a pawn, or stand where a pawn takes it, could
-    // change the structure.
-    Bitboard bishops = pos.pieces(c, BISHOP);
-    while (bishops) {
-      Square s = pop_lsb(bishops);
-      Bitboard reach = flood<diagonal_step>(square_bb(s), ~pawns);
-      if ((diagonal_step(reach) & their_pawns) || (reach & pawn_attacks_of[them])) return false;
-      Bitboard targets = reach;
-      while (targets) bishop_reach[c] |= bishop_attacks(pop_lsb(targets), pawns);
+    // A pawn capture possible now, or a pawn giving check now.
+    if (pawn_attacks_of[c] & pos.pieces(them)) return MAY;
+    Bitboard region = flood<king_step>(pos.pieces(c, KING), ~pos.pieces(c, PAWN) & ~pawn_attacks_of[them]);
+    if (region & their_pawns) return MAY;  // a pawn the king may take
+    king_region[c] = region;
+    Bitboard men = pos.pieces(c) & ~pos.pieces(PAWN, KING);
+    while (men) {
+      Square s = pop_lsb(men);
+      Bitboard reach = 0, attacks = 0;
+      switch (type_of(pos.piece_on(s))) {
+        case KNIGHT:
+          reach = flood<knight_step>(square_bb(s), ~pawns);
+          attacks = knight_step(reach);
+          break;
+        case BISHOP:
+          reach = flood<diagonal_step>(square_bb(s), ~pawns);
+          attacks = diagonal_step(reach);
+          break;
+        case ROOK:
+          reach = flood<orthogonal_step>(square_bb(s), ~pawns);
+          attacks = orthogonal_step(reach);
+          break;
+        default:
+          reach = flood<king_step>(square_bb(s), ~pawns);
+          attacks = king_step(reach);
+          break;
+      }
+      // It may stand where a pawn takes it, or take a pawn: the structure may change.
+      if ((reach & pawn_attacks_of[them]) || (attacks & their_pawns)) return MAY;
+      piece_squares[c] |= reach;
+      piece_attacks_of[c] |= attacks;
+      if (c != winner && loser_pieces < loser_reach.size()) loser_reach[loser_pieces++] = reach;
     }
   }
-  // Pawns never move again and kings never give check, so only winner's
-  // bishops could, and they can never see a square the loser's king reaches.
-  return !(bishop_reach[winner] & king_regions[~winner]);
+  Color loser = ~winner;
+  Bitboard checks = king_region[loser] & piece_attacks_of[winner];
+  if (!checks) return FrozenStructure::NEVER_CHECKS;
+  Bitboard covered = piece_attacks_of[winner] | king_step(king_region[winner]) | pawn_attacks_of[winner];
+  // More than 16 pieces cannot happen in a legal position with pawns on the
+  // board; if it did, every piece is assumed to fill every square it reaches.
+  bool counted = std::size_t(popcount(pos.pieces(loser) & ~pos.pieces(PAWN, KING))) == loser_pieces;
+  while (checks) {
+    Square s = pop_lsb(checks);
+    // The flights nothing of the winner's may attack: each needs a loser's piece of its own on it.
+    Bitboard open = king_attacks(s) & king_region[loser] & ~covered;
+    if (!(open & ~piece_squares[loser]) && (!counted || fills_each(open, loser_reach.data(), loser_pieces, 0)))
+      mating_squares |= square_bb(s);  // s may be a mating square
+  }
+  return mating_squares ? MAY : FrozenStructure::NO_MATING_SQUARE;
 }
 
 }  // namespace tabiya

@@ -4,6 +4,8 @@
 // and the server may call them after every move.
 #pragma once
 
+#include <cstdint>
+
 #include "core/position.h"
 
 namespace tabiya {
@@ -18,13 +20,39 @@ namespace tabiya {
 // with the loser's piece blocking its own king.
 bool insufficient_material(const Position& pos, Color winner);
 
-// True when the pawns are locked for ever and `winner` can never give check:
-// every pawn is blocked by a pawn in front of it, no king or bishop can ever
-// reach a square from which it captures a pawn or is captured by one, there
-// are no knights, rooks or queens, and no square the loser's king can reach
-// is ever attacked by one of winner's bishops. (Pawn walls that only kings
-// and wrong-coloured bishops face: the classic dead fortresses.)
-bool locked_pawns_unwinnable(const Position& pos, Color winner);
+// What the frozen-structure argument proves about `winner`'s mating chances.
+enum class FrozenStructure : uint8_t {
+  MAY_MATE,          // not proven: the pawns may move, or a mate may be possible
+  NEVER_CHECKS,      // pawns locked for ever and no winner's man ever attacks a square the loser's king reaches
+  NO_MATING_SQUARE,  // pawns locked for ever; checks may come, but on every square the loser's king can be
+                     // checked it keeps a flight no winner's man can attack and no loser's piece can fill
+};
+
+// The semi-static proof. Every statement is about supersets ("may"), so a
+// negative answer is a proof:
+//  - every pawn stands head-on against a pawn, there is no en passant square
+//    and no castling right;
+//  - where each piece may ever stand: the flood of its single steps (a
+//    slider's line, one square at a time; a knight's jumps) over squares
+//    without pawns, since other pieces can always step aside; where each king
+//    may ever stand: the flood over squares that hold no own pawn and no enemy
+//    pawn attacks;
+//  - none of these floods holds a square an enemy pawn attacks or lets the
+//    piece attack an enemy pawn, and no king's flood holds an enemy pawn: then
+//    no pawn is ever captured or captures, so no pawn ever moves, and the
+//    floods stay valid for ever (the induction that makes this a proof);
+//  - a mate needs a square s of the loser king's flood that a winner's piece
+//    may attack (kings and locked pawns never check) and every neighbour of s
+//    in that flood attacked by a winner's man or filled by a loser's piece,
+//    a different piece on each (matched square to piece).
+FrozenStructure frozen_structure(const Position& pos, Color winner);
+
+// True when frozen_structure() proves `winner` can never mate. (Pawn walls
+// that kings, wrong-coloured bishops and trapped pieces face: the classic
+// dead fortresses.)
+inline bool locked_pawns_unwinnable(const Position& pos, Color winner) {
+  return frozen_structure(pos, winner) != FrozenStructure::MAY_MATE;
+}
 
 // Either of the above.
 inline bool statically_unwinnable(const Position& pos, Color winner) {

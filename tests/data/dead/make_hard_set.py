@@ -1,0 +1,492 @@
+#!/usr/bin/env python3
+"""Builds tests/data/dead/hard.txt: hard "can this side still checkmate?" positions.
+
+    python3 tests/data/dead/make_hard_set.py > tests/data/dead/hard.txt
+    python3 tests/data/dead/make_hard_set.py --check build/tabiya   (labels vs. a large-budget search)
+
+Every label comes from an argument made here, in Python, independently of the
+C++ engine; the comment of each line says which one:
+
+  frozen structure  Every pawn stands head-on against a pawn, no pawn attacks an
+                    enemy man that could stand there, and no piece can ever reach
+                    a square from which it takes a pawn or where a pawn takes it
+                    (floods over each piece's moves, pawns the only obstacles, are
+                    supersets of where it can ever go). So no pawn ever moves and
+                    the pieces stay in those floods. A mate then needs a square s
+                    of the loser king's flood that a winner's piece can attack and
+                    whose every neighbour in that flood can be attacked by the
+                    winner or occupied by a loser's piece (a different piece on
+                    each). No such square: the side
+                    can never mate.
+  material          FIDE Art. 6.9 / 5.2.b theory: a bare king never mates; K+N or
+                    K+B never mates a bare king; bishops all on one colour and
+                    nothing else never mate.
+  helpmate exists   Known mating patterns (e.g. K+B v K+B on opposite colours: the
+                    loser's bishop blocks its own king in the corner). Such labels
+                    are only written when the search at a large budget found a
+                    line; the test replays every line the engine gives.
+
+Positions whose label cannot be argued (the frozen argument says "may" and no
+mate is known) are left out. Random families use fixed seeds, so the file is
+reproducible.
+"""
+import random
+import subprocess
+import sys
+
+FILES = "abcdefgh"
+
+
+def sq(f, r):
+    return f + 8 * r
+
+
+def name(s):
+    return FILES[s % 8] + str(s // 8 + 1)
+
+
+def on_board(f, r):
+    return 0 <= f < 8 and 0 <= r < 8
+
+
+def dark(s):
+    return (s % 8 + s // 8) % 2 == 0
+
+
+KING_STEPS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+KNIGHT_STEPS = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
+DIAG = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+ORTHO = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+
+
+def steps(s, deltas):
+    f, r = s % 8, s // 8
+    return [sq(f + df, r + dr) for df, dr in deltas if on_board(f + df, r + dr)]
+
+
+def slides(s, deltas, blockers):
+    """Squares a slider on s attacks, stopped by `blockers`."""
+    out = []
+    f, r = s % 8, s // 8
+    for df, dr in deltas:
+        x, y = f + df, r + dr
+        while on_board(x, y):
+            out.append(sq(x, y))
+            if sq(x, y) in blockers:
+                break
+            x, y = x + df, y + dr
+    return out
+
+
+def attacks(kind, s, blockers, white=True):
+    k = kind.upper()
+    if k == "P":
+        return steps(s, [(-1, 1), (1, 1)] if white else [(-1, -1), (1, -1)])
+    if k == "N":
+        return steps(s, KNIGHT_STEPS)
+    if k == "K":
+        return steps(s, KING_STEPS)
+    if k == "B":
+        return slides(s, DIAG, blockers)
+    if k == "R":
+        return slides(s, ORTHO, blockers)
+    if k == "Q":
+        return slides(s, DIAG + ORTHO, blockers)
+    raise ValueError(kind)
+
+
+def fen_of(board, white_to_move=True):
+    rows = []
+    for r in range(7, -1, -1):
+        row, empty = "", 0
+        for f in range(8):
+            p = board.get(sq(f, r))
+            if p is None:
+                empty += 1
+            else:
+                if empty:
+                    row += str(empty)
+                    empty = 0
+                row += p
+        if empty:
+            row += str(empty)
+        rows.append(row)
+    return "/".join(rows) + (" w" if white_to_move else " b") + " - - 0 1"
+
+
+def is_white(p):
+    return p.isupper()
+
+
+def attacked_by(board, white):
+    """Squares the men of one colour attack now."""
+    blockers = set(board)
+    out = set()
+    for s, p in board.items():
+        if is_white(p) == white:
+            out.update(attacks(p, s, blockers, white))
+    return out
+
+
+def legal_setup(board, white_to_move):
+    kings = [s for s, p in board.items() if p in "Kk"]
+    if len(kings) != 2 or kings[1] in steps(kings[0], KING_STEPS):
+        return False
+    for s, p in board.items():
+        if p in "Pp" and s // 8 in (0, 7):
+            return False
+    # The side not to move must not be in check.
+    them_king = next(s for s, p in board.items() if p == ("k" if white_to_move else "K"))
+    if them_king in attacked_by(board, white_to_move):
+        return False
+    # A check by more than two men cannot arise from a legal move; keep it simple: at most one.
+    us_king = next(s for s, p in board.items() if p == ("K" if white_to_move else "k"))
+    checkers = [s for s, p in board.items() if is_white(p) != white_to_move and us_king in attacks(p, s, set(board), is_white(p))]
+    return len(checkers) <= 1
+
+
+# --- The frozen-structure argument ---
+
+
+def frozen_analysis(board):
+    """Returns None when the structure is not provably frozen, else a dict
+    with, per colour, the king's flood, the squares its pieces may attack and
+    the squares its non-king pieces may occupy."""
+    pawns = {s for s, p in board.items() if p in "Pp"}
+    wp = {s for s in pawns if board[s] == "P"}
+    bp = {s for s in pawns if board[s] == "p"}
+    # Every pawn blocked head-on by a pawn.
+    if any(s + 8 not in pawns for s in wp) or any(s - 8 not in pawns for s in bp):
+        return None
+    pawn_att = {True: set(), False: set()}
+    for s in wp:
+        pawn_att[True].update(attacks("P", s, pawns, True))
+    for s in bp:
+        pawn_att[False].update(attacks("P", s, pawns, False))
+    facts = {}
+    for white in (True, False):
+        own_pawns = wp if white else bp
+        their_pawns = bp if white else wp
+        their_att = pawn_att[not white]
+        # A pawn can take an enemy man standing now on a square it attacks (or checks the king).
+        for s, p in board.items():
+            if p not in "Pp" and is_white(p) == white and s in their_att:
+                return None
+        if pawn_att[white] & their_pawns:
+            return None
+        king = next(s for s, p in board.items() if p == ("K" if white else "k"))
+        region = {king}
+        frontier = [king]
+        while frontier:
+            s = frontier.pop()
+            for t in steps(s, KING_STEPS):
+                if t in region or t in own_pawns or t in their_att:
+                    continue
+                region.add(t)
+                frontier.append(t)
+        if region & their_pawns:
+            return None
+        piece_att = set()
+        occupy = set()
+        reaches = []
+        for s, p in board.items():
+            if p in "KkPp" or is_white(p) != white:
+                continue
+            reach = {s}
+            frontier = [s]
+            while frontier:
+                x = frontier.pop()
+                for t in (steps(x, KNIGHT_STEPS) if p in "Nn" else attacks(p, x, pawns)):
+                    if t in reach or t in pawns:
+                        continue
+                    reach.add(t)
+                    frontier.append(t)
+            if reach & their_att:
+                return None
+            att = set()
+            for x in reach:
+                att.update(attacks(p, x, pawns))
+            if att & their_pawns:
+                return None
+            piece_att |= att
+            occupy |= reach
+            reaches.append(reach)
+        king_att = set()
+        for x in region:
+            king_att.update(steps(x, KING_STEPS))
+        facts[white] = dict(region=region, piece_att=piece_att, king_att=king_att, occupy=occupy, reaches=reaches,
+                            pawn_att=pawn_att[white])
+    return facts
+
+
+def mating_squares(facts, winner_white):
+    """Squares of the loser king's flood where a mate is not ruled out."""
+    w, l = facts[winner_white], facts[not winner_white]
+    covered = w["piece_att"] | w["king_att"] | w["pawn_att"]
+    out = []
+    for s in sorted(l["region"]):
+        if s not in w["piece_att"]:
+            continue  # no winner's piece ever checks there (pawns and kings never do)
+        flights = [n for n in steps(s, KING_STEPS) if n in l["region"] and n not in covered]
+        # Each flight the winner can never attack needs a loser's piece of its own on it.
+        if can_fill(flights, l["reaches"], set()):
+            out.append(s)
+    return out
+
+
+def can_fill(squares, reaches, used):
+    if not squares:
+        return True
+    first, rest = squares[0], squares[1:]
+    return any(i not in used and first in reach and can_fill(rest, reaches, used | {i})
+               for i, reach in enumerate(reaches))
+
+
+def frozen_label(board):
+    facts = frozen_analysis(board)
+    if facts is None:
+        return None
+    labels = []
+    for winner in (True, False):
+        mates = mating_squares(facts, winner)
+        loser_region = facts[not winner]["region"]
+        if not mates:
+            checks = sorted(loser_region & facts[winner]["piece_att"])
+            why = (f"{len(loser_region)}-square king flood never checked" if not checks else
+                   f"checks only on {','.join(name(s) for s in checks)}, each with a flight nothing can cover")
+            labels.append(("unwinnable", why))
+        else:
+            labels.append((None, "may mate on " + ",".join(name(s) for s in mates)))
+    return labels
+
+
+# --- Families ---
+
+
+def wall_profile(rng, gaps=0, one_colour=False):
+    """White pawn rank (0-based) per file, neighbours differing by 1 or 2
+    (only 1 with one_colour: then all white pawns stand on one colour and
+    all black pawns on the other); None for a file without pawns."""
+    moves = [-1, 1] if one_colour else [-2, -1, 1, 2, -1, 1]
+    while True:
+        ranks = [rng.randint(1, 5)]
+        for _ in range(7):
+            ranks.append(ranks[-1] + rng.choice(moves))
+        if all(1 <= r <= 5 for r in ranks):
+            break
+    for f in rng.sample(range(8), gaps):
+        ranks[f] = None
+    return ranks
+
+
+def wall_board(ranks):
+    board = {}
+    for f, r in enumerate(ranks):
+        if r is None:
+            continue
+        board[sq(f, r)] = "P"
+        board[sq(f, r + 1)] = "p"
+    return board
+
+
+def empty_squares(board):
+    return [s for s in range(64) if s not in board]
+
+
+def place_random(rng, board, piece, squares=None):
+    choices = [s for s in (squares if squares is not None else range(64)) if s not in board]
+    if not choices:
+        return False
+    board[rng.choice(choices)] = piece
+    return True
+
+
+def below_and_above(ranks):
+    """Squares strictly below every white pawn of its file, and above every black pawn."""
+    below, above = [], []
+    for s in range(64):
+        f, r = s % 8, s // 8
+        if ranks[f] is None:
+            continue
+        if r < ranks[f]:
+            below.append(s)
+        elif r > ranks[f] + 1:
+            above.append(s)
+    return below, above
+
+
+def frozen_family(rng, count, pieces_per_side, tag, gaps=0, tries=4000, kinds="BBBBNNRQ", one_colour=True):
+    """Random walls with kings on their own sides and pieces mostly bishops of
+    the colour their own pawns stand on (which no enemy pawn ever attacks),
+    anywhere on the board; only positions the frozen argument accepts are kept."""
+    out = []
+    seen = set()
+    for _ in range(tries):
+        if len(out) >= count:
+            break
+        ranks = wall_profile(rng, gaps, one_colour and pieces_per_side > 0)
+        board = wall_board(ranks)
+        below, above = below_and_above(ranks)
+        if not below or not above:
+            continue
+        place_random(rng, board, "K", below)
+        place_random(rng, board, "k", above)
+        white_pawn_dark = next((dark(s) for s, p in board.items() if p == "P"), True)
+        for white in (True, False):
+            for _ in range(pieces_per_side):
+                kind = rng.choice(kinds)
+                squares = None
+                if kind == "B" and rng.random() < 0.85:
+                    safe_dark = white_pawn_dark if white else not white_pawn_dark
+                    squares = [s for s in range(64) if dark(s) == safe_dark]
+                place_random(rng, board, kind if white else kind.lower(), squares)
+        white_to_move = rng.random() < 0.5
+        if not legal_setup(board, white_to_move):
+            continue
+        labels = frozen_label(board)
+        if labels is None:
+            continue
+        fen = fen_of(board, white_to_move)
+        if fen in seen:
+            continue
+        seen.add(fen)
+        out.append((fen, labels, tag))
+    return out
+
+
+ENDGAMES = [
+    # pieces (white side, black side), white label, black label, reason
+    ("", "", "unwinnable", "unwinnable", "material: bare kings"),
+    ("N", "", "unwinnable", "unwinnable", "material: K+N v K"),
+    ("B", "", "unwinnable", "unwinnable", "material: K+B v K"),
+    ("Q", "", "winnable", "unwinnable", "K+Q v K mates; a bare king never does"),
+    ("R", "", "winnable", "unwinnable", "K+R v K mates; a bare king never does"),
+    ("NN", "", "winnable", "unwinnable", "two knights mate with help; a bare king never does"),
+    ("BN", "", "winnable", "unwinnable", "K+B+N v K mates; a bare king never does"),
+    ("Bb", "", "winnable", "unwinnable", "bishops on both colours mate; a bare king never does"),
+    ("B", "b~", "winnable", "winnable", "opposite-coloured bishops: each bishop blocks its own king in a corner"),
+    ("B", "b=", "unwinnable", "unwinnable", "material: bishops on one colour only"),
+    ("N", "n", "winnable", "winnable", "K+N v K+N: the loser's knight blocks its own king"),
+    ("N", "p", "winnable", "winnable", "K+N v K+P: the pawn blocks (or promotes); the pawn queens"),
+    ("B", "p", "winnable", "winnable", "K+B v K+P: the pawn self-blocks; the pawn queens"),
+    ("N", "b", "winnable", "winnable", "K+N v K+B: the bishop blocks its own king"),
+    ("R", "n", "winnable", "winnable", "K+R v K+N: either side mates with the other's piece blocking"),
+]
+
+
+def endgame_family(rng, per_kind, tag):
+    out = []
+    for white_men, black_men, wl, bl, why in ENDGAMES:
+        made = 0
+        for _ in range(2000):
+            if made >= per_kind:
+                break
+            board = {}
+            place_random(rng, board, "K")
+            place_random(rng, board, "k")
+            ok = True
+            first_bishop = None
+            for p in white_men:
+                squares = None
+                if p == "b":  # a second white bishop on the other colour
+                    squares = [s for s in range(64) if dark(s) != dark(first_bishop)]
+                    p = "B"
+                ok &= place_random(rng, board, p, squares)
+                if p == "B" and first_bishop is None:
+                    first_bishop = next(s for s, q in board.items() if q == "B")
+            for p in black_men.rstrip("~="):
+                squares = None
+                if p == "p":
+                    squares = [s for s in range(8, 56)]
+                if p == "b" and black_men.endswith("~"):
+                    squares = [s for s in range(64) if dark(s) != dark(first_bishop)]
+                if p == "b" and black_men.endswith("="):
+                    squares = [s for s in range(64) if dark(s) == dark(first_bishop)]
+                ok &= place_random(rng, board, p, squares)
+            white_to_move = rng.random() < 0.5
+            if not ok or not legal_setup(board, white_to_move):
+                continue
+            # Kings must not touch.
+            ks = [s for s, q in board.items() if q in "Kk"]
+            if ks[1] in steps(ks[0], KING_STEPS):
+                continue
+            out.append((fen_of(board, white_to_move), [(wl, why), (bl, why)], tag))
+            made += 1
+    return out
+
+
+# Hand-made positions, each with its argument.
+COMPOSED = [
+]
+
+
+def composed():
+    out = []
+    for fen, wl, bl, why in COMPOSED:
+        out.append((fen, [(wl, why), (bl, why)], "composed"))
+    return out
+
+
+def check_with_engine(binary, entries, nodes):
+    """Asks the engine (large budget) about every entry; returns its answers."""
+    queries = []
+    for fen, _, _ in entries:
+        queries.append(fen + " white")
+        queries.append(fen + " black")
+    run = subprocess.run([binary, "adjudicate", "--nodes", str(nodes)], input="\n".join(queries) + "\n",
+                         capture_output=True, text=True, check=True)
+    answers = run.stdout.splitlines()
+    return [(answers[2 * i], answers[2 * i + 1]) for i in range(len(entries))]
+
+
+def main():
+    binary = None
+    nodes = 2_000_000
+    args = sys.argv[1:]
+    if args and args[0] == "--label-with":
+        binary = args[1]
+    rng = random.Random(2026)
+    entries = []
+    entries += frozen_family(rng, 60, 0, "frozen wall, kings only", one_colour=False)
+    entries += frozen_family(rng, 70, 1, "frozen wall, one piece each")
+    entries += frozen_family(rng, 70, 2, "frozen wall, two pieces each", tries=20000)
+    entries += frozen_family(rng, 30, 1, "frozen wall with a gap, one piece each", gaps=1, tries=20000)
+    entries += frozen_family(rng, 40, 3, "frozen wall, three pieces each", tries=40000)
+    entries += frozen_family(rng, 20, 1, "frozen wall, a knight or a rook each", tries=40000, kinds="NNR")
+    entries += endgame_family(rng, 8, "minor-piece ending")
+    entries += composed()
+    # Labels the frozen argument leaves open ("may") are filled only by a
+    # mating line found at a large budget; otherwise the position is dropped.
+    if binary:
+        answers = check_with_engine(binary, entries, nodes)
+    print("# Hard positions for \"can this side still checkmate?\" (FIDE 2014 Art. 1.3, 5.2.b, 6.9).")
+    print("# FEN | white | black | why   -- generated by make_hard_set.py (see its docstring for the arguments).")
+    print("# Read by tests/laws/dead_position_hard_test.cpp: never a wrong verdict; every winnable line replays.")
+    kept = 0
+    for i, (fen, labels, tag) in enumerate(entries):
+        words = []
+        notes = []
+        for c, (label, why) in enumerate(labels):
+            colour = "white" if c == 0 else "black"
+            if label is None and binary and answers[i][c].startswith("winnable"):
+                label = "winnable"
+                why = why + " (a mate exists: the search finds a line, the test replays it)"
+            if label is None:
+                break
+            words.append(label)
+            notes.append(f"{colour}: {why}")
+        if len(words) != 2:
+            continue
+        if binary:
+            for c in range(2):
+                got = answers[i][c].split()[0]
+                if got in ("winnable", "unwinnable") and got != words[c]:
+                    sys.exit(f"contradiction on {fen} ({'white' if c == 0 else 'black'}): label {words[c]}, "
+                             f"engine {answers[i][c]}")
+        print(f"{fen} | {words[0]} | {words[1]} | {tag}; " + "; ".join(notes))
+        kept += 1
+    print(f"# {kept} positions", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
