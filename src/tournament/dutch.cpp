@@ -727,6 +727,7 @@ Result<RoundPairing> pair_dutch(const Tournament& t, int round, const DutchOptio
   RoundPairing out;
   out.round = round;
   if (pr.n == 0) return out;
+  auto pairs = pr.run();
   if (!pairs.ok()) return fail("Dutch pairing, round " + std::to_string(round) + ": " + pairs.error().message);
   std::vector<std::pair<int, int>> sorted = *pairs;
   for (auto& [a, b] : sorted) {
