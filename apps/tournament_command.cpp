@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "commands.h"
+#include "tournament/baku.h"
 #include "tournament/berger.h"
 #include "tournament/boards.h"
 #include "tournament/crosstable.h"
@@ -207,6 +208,7 @@ void sort_start_list(Tournament& t) {
 struct NewArgs {
   std::string file, system, points, name, tie_breaks;
   int rounds = 0;
+  bool baku = false;
 };
 
 int cmd_new(const NewArgs& a, std::ostream& out, std::ostream& err) {
@@ -216,6 +218,8 @@ int cmd_new(const NewArgs& a, std::ostream& out, std::ostream& err) {
   Event e;
   e.settings.system = *system;
   e.settings.system_declared = true;
+  if (a.baku && *system != PairingSystem::swiss_dutch) return err << "--baku: acceleration is for Swiss events\n", 1;
+  e.settings.baku = a.baku;
   if (*system == PairingSystem::swiss_dutch && a.rounds < 1) {
     return err << "--rounds: a Swiss event needs the number of rounds\n", 1;
   }
@@ -388,7 +392,7 @@ int cmd_draw(const std::string& file, bool varma, bool seeded, std::uint64_t see
 // the TRF is left as it is and the pairing written in the JaVaFo output form
 // (the drop-in mode for programs that call JaVaFo or bbpPairings); without
 // it the pairing is entered into the file.
-int cmd_pair(const std::string& file, const std::string& javafo_out, std::ostream& out, std::ostream& err) {
+int cmd_pair(const std::string& file, const std::string& javafo_out, bool baku, std::ostream& out, std::ostream& err) {
   auto e = load(file);
   if (!e) return err << e.error().message << '\n', 1;
   if (e->settings.round_robin()) return err << file << ": pair: a round robin follows its Berger schedule (draw)\n", 1;
@@ -408,6 +412,14 @@ int cmd_pair(const std::string& file, const std::string& javafo_out, std::ostrea
   for (const Withdrawal& w : e->settings.withdrawals) {
     Player* p = e->t.player(w.player);
     if (p && w.after_round < round && p->entry(round).empty()) set_entry(*p, round, RoundEntry{0, Colour::none, '-'});
+  }
+  // Baku acceleration (C.04.5.1): the virtual points go into the file as XXA
+  // lines, fixed before round 1 (GA keeps its last player for late entries).
+  if ((baku || e->settings.baku) && e->t.accelerations.empty()) {
+    auto acc = baku_accelerations(e->t);
+    if (!acc) return err << file << ": pair: " << acc.error().message << '\n', 1;
+    e->t.accelerations = *acc;
+    e->settings.baku = true;
   }
   auto pairing = pair_dutch(e->t, round);
   if (!pairing) return err << file << ": pair round " << round << ": " << pairing.error().message << '\n', 1;
@@ -651,6 +663,7 @@ int run_tournament(const std::vector<std::string>& args, std::ostream& out, std:
   c_new->add_option("--points", na.points, "Points for win, draw, loss (default 1,0.5,0)");
   c_new->add_option("--name", na.name, "The tournament's name");
   c_new->add_option("--tie-breaks", na.tie_breaks, "Tie-break order, e.g. DE,SB,WIN,KS or BH-C1,BH,SB");
+  c_new->add_flag("--baku", na.baku, "Swiss: Baku acceleration (FIDE C.04.5.1)");
   c_new->callback([&] { code = cmd_new(na, out, err); });
 
   PlayerArgs pa;
@@ -709,12 +722,14 @@ int run_tournament(const std::vector<std::string>& args, std::ostream& out, std:
   c_ex->callback([&] { code = cmd_report(efile, Report::html, "", eout, out, err); });
 
   std::string pfile, pout;
+  bool pbaku = false;
   auto* c_pair = app.add_subcommand("pair", "Swiss: pair the next round (FIDE Dutch system)");
   c_pair->add_option("file", pfile)->required();
   c_pair->add_option("-p", pout,
                      "Write the pairing in JaVaFo's output form to this file (- for standard output) "
                      "and leave the TRF unchanged");
-  c_pair->callback([&] { code = cmd_pair(pfile, pout, out, err); });
+  c_pair->add_flag("--baku", pbaku, "Baku acceleration (FIDE C.04.5.1) when the file has no XXA lines");
+  c_pair->callback([&] { code = cmd_pair(pfile, pout, pbaku, out, err); });
 
   std::string cfile;
   auto* c_check = app.add_subcommand("check", "Validate a TRF: scores, colours, repeated pairings");

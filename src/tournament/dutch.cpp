@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "tournament/baku.h"
 #include "tournament/dutch_matching.h"
 
 namespace tabiya::tournament {
@@ -40,14 +41,17 @@ Float float_of(const Tournament& t, const Player& p, int round) {
   if (!e.played()) return t.entry_points(e) > t.points.loss ? Float::down : Float::none;
   const Player* o = t.player(e.opponent);
   if (!o) return Float::none;
-  Points mine = t.score_after(p, round - 1), theirs = t.score_after(*o, round - 1);
+  // Scores as that round was paired, with its acceleration.
+  Points mine = t.score_after(p, round - 1) + t.acceleration(p.number, round);
+  Points theirs = t.score_after(*o, round - 1) + t.acceleration(o->number, round);
   return mine > theirs ? Float::down : mine < theirs ? Float::up : Float::none;
 }
 
 Entrant make_entrant(const Tournament& t, const Player& p, int round) {
   Entrant e;
   e.number = p.number;
-  e.score = t.score_after(p, round - 1);
+  // The pairing score: the score plus the round's acceleration (XXA, Baku).
+  e.score = t.score_after(p, round - 1) + t.acceleration(p.number, round);
   int white = 0, black = 0, run = 0;
   Colour last = Colour::none;
   for (int r = 1; r < round; ++r) {
@@ -142,6 +146,8 @@ struct Pairer {
           RoundEntry x = pa->entry(r);
           if (x.opponent == b.number && x.played()) ok = false;
         }
+        // Forbidden pairs (XXP / 260), kept apart like a rematch.
+        if (ok && t.forbidden_pair(a.number, b.number, round)) ok = false;
         // C3: non-topscorers with the same absolute colour preference do not meet.
         if (ok && a.absolute && b.absolute && a.preference == b.preference && !a.topscorer && !b.topscorer) ok = false;
         compat[i][j] = compat[j][i] = ok;
@@ -259,7 +265,11 @@ struct Pairer {
       if (es[i].score > es[bracket.back()].score) ++mdp_count;
 
     Layout L;
+    // Field widths hold the field's largest sum over a matching, so the
+    // weights stay in as few words as possible: counts over all players
+    // (C4, C7) need V, counts over the bracket's own pairs only B.
     L.cw = bits_for(V) + 2;
+    const int cwb = bits_for(static_cast<long long>(bracket.size())) + 2;
     std::map<Points, int> counts;
     for (int i : bracket) counts[es[i].score]++;
     for (int i : next_group) counts[es[i].score]++;
@@ -278,6 +288,10 @@ struct Pairer {
     o += L.ow;
     int o_float_rank = o;
     o += L.ow;
+    // The Article 4 search's tie-break (which candidate a settled player
+    // takes) sits above the ordering guess, below every criterion.
+    int o_bonus = o;
+    o += bits_for(static_cast<long long>(bracket.size()) + 1) + 1;
     int o_c21 = o;
     o += L.sw;
     int o_c20 = o;
@@ -287,23 +301,23 @@ struct Pairer {
     int o_c18 = o;
     o += L.sw;
     int o_c17 = o;
-    o += L.cw;
+    o += cwb;
     int o_c16 = o;
-    o += L.cw;
+    o += cwb;
     int o_c15 = o;
-    o += L.cw;
+    o += cwb;
     int o_c14 = o;
-    o += L.cw;
+    o += cwb;
     int o_c13 = o;
-    o += L.cw;
+    o += cwb;
     int o_c12 = o;
-    o += L.cw;
+    o += cwb;
     int o_c11 = o;
-    o += L.cw;
+    o += cwb;
     int o_c10 = o;
-    o += L.cw;
+    o += cwb;
     int o_c9 = o;
-    o += L.cw;
+    o += bits_for(n + 1) + 1;
     int o_c7s = o;
     o += L.sw;
     int o_c7 = o;
@@ -311,7 +325,7 @@ struct Pairer {
     int o_c6 = o;
     o += L.sw;
     int o_c5 = o;
-    o += L.cw;
+    o += cwb;
     int o_c4 = o;
     o += L.cw;
     if (o + 4 > kWideWords * 64) return fail("bracket too large for the weight width");
@@ -388,14 +402,20 @@ struct Pairer {
     // Base weights, with and without the ordering guess.
     std::vector<Wide> crit(static_cast<size_t>(V) * V);
     auto at = [&](int a, int b) -> Wide& { return crit[static_cast<size_t>(a) * V + b]; };
-    MaxWeightMatching m(V);
+    // The ordering guess of each edge (the low fields, below the bonus), so
+    // every search's witness follows the sequence order as far as it can.
+    const bool order_fits = o_bonus <= 64;
+    std::vector<std::uint64_t> guess(order_fits ? static_cast<size_t>(V) * V : 0, 0);
+    MaxWeightMatching m(V, o);
     for (size_t a = 0; a < rest.size(); ++a)
       for (size_t b = a + 1; b < rest.size(); ++b) {
         int i = rest[a], j = rest[b];
         if (!compat[i][j]) continue;
         int hi = std::min(i, j), lo = std::max(i, j);
         at(a, b) = at(b, a) = weight(hi, lo, false);
-        m.set_weight(static_cast<int>(a), static_cast<int>(b), weight(hi, lo, true));
+        Wide full = weight(hi, lo, true);
+        if (order_fits) guess[a * V + b] = guess[b * V + a] = (full - at(a, b)).w[0];
+        m.set_weight(static_cast<int>(a), static_cast<int>(b), full);
       }
     if (odd)
       for (size_t a = 0; a < rest.size(); ++a) {
@@ -407,7 +427,13 @@ struct Pairer {
         at(a, bye_v) = at(bye_v, a) = w;
         m.set_weight(static_cast<int>(a), bye_v, w);
       }
-    std::vector<int> mate = m.solve();
+    // The optimal duals of the latest solve that gave `mate`, on that solve's
+    // graph: they prove candidates impossible without solving again.
+    MatchingDuals last_duals;
+    std::vector<int> mate = m.solve(&last_duals);
+    std::vector<int> last_index(V);
+    for (int v = 0; v < V; ++v) last_index[v] = v;
+    MaxWeightMatching last_graph = std::move(m);
     for (int v = 0; v < V; ++v)
       if (mate[v] < 0) return fail("no pairing satisfies the absolute criteria (C1-C3) and completion (C4)");
     auto crit_sum = [&](const std::vector<int>& mt) {
@@ -447,7 +473,7 @@ struct Pairer {
         index[v] = static_cast<int>(live.size());
         live.push_back(v);
       }
-      MaxWeightMatching t2(static_cast<int>(live.size()));
+      MaxWeightMatching t2(static_cast<int>(live.size()), o);
       for (size_t a = 0; a < live.size(); ++a)
         for (size_t b = a + 1; b < live.size(); ++b) {
           int x = live[a], y = live[b];
@@ -458,14 +484,22 @@ struct Pairer {
             auto it = std::find(bonus_c.begin(), bonus_c.end(), other);
             if (it != bonus_c.end()) {
               Wide wb = w;
-              wb.add_at(0, static_cast<std::uint64_t>(bonus_c.end() - it));
+              if (order_fits) wb.add_at(0, guess[static_cast<size_t>(x) * V + y]);
+              wb.add_at(o_bonus, static_cast<std::uint64_t>(bonus_c.end() - it));
               t2.set_weight(static_cast<int>(a), static_cast<int>(b), wb);
               continue;
             }
           }
-          t2.set_weight(static_cast<int>(a), static_cast<int>(b), w);
+          if (order_fits) {
+            Wide wo = w;
+            wo.add_at(0, guess[static_cast<size_t>(x) * V + y]);
+            t2.set_weight(static_cast<int>(a), static_cast<int>(b), wo);
+          } else {
+            t2.set_weight(static_cast<int>(a), static_cast<int>(b), w);
+          }
         }
-      std::vector<int> mt = t2.solve();
+      MatchingDuals duals;
+      std::vector<int> mt = t2.solve(&duals);
       std::vector<int> full(V, -1);
       Wide sum = fixed_sum;
       for (int v = 0; v < V; ++v) {
@@ -480,10 +514,25 @@ struct Pairer {
       }
       if (!(sum == best)) return false;
       result = std::move(full);
+      last_duals = std::move(duals);
+      last_graph = std::move(t2);
+      last_index = std::move(index);
       return true;
     };
     auto in_bracket_vertex = [&](int v) { return v != bye_v && in_b[rest[v]]; };
-    auto settle = [&](int x, const std::vector<int>& candidates) {
+    // Reduced costs at or above this bound (4x scaled, as MatchingDuals gives
+    // them) exceed everything below the criteria fields: such a pair loses a
+    // criterion in every pairing, and the constraints only grow.
+    Wide criteria_unit4;
+    criteria_unit4.add_at(o_c21 + 2, 1);
+    auto proven_impossible = [&](int vx, int vc) {
+      int a = last_index[vx], b = last_index[vc];
+      if (a < 0 || b < 0) return false;
+      Wide w = last_graph.weight(a, b);
+      if (w.zero()) return true;  // no edge under constraints that still hold
+      return criteria_unit4 <= last_duals.reduced_cost4(a, b, w);
+    };
+    auto settle = [&](int x, const std::vector<int>& candidates, bool use_duals) {
       int vx = vid[x];
       int current = mate[vx];
       // The witness already has the first candidate: nothing to search.
@@ -492,6 +541,18 @@ struct Pairer {
       bool witness_listed = false;
       for (int c : candidates)
         if (c >= 0 && vid[c] == current) witness_listed = true;
+      // The witness's partner stands when the duals rule out every candidate before it.
+      if (!first_is_witness && witness_listed && use_duals) {
+        bool all_ruled_out = true;
+        for (int c : candidates) {
+          if (c < 0 || vid[c] == current) break;
+          if (!proven_impossible(vx, vid[c])) {
+            all_ruled_out = false;
+            break;
+          }
+        }
+        if (all_ruled_out) first_is_witness = true;
+      }
       if (!first_is_witness && witness_listed) {
         std::vector<int> cv;
         for (int c : candidates)
@@ -519,7 +580,7 @@ struct Pairer {
       for (int r = k + 1; r < mdp_count; ++r)
         if (free_player(bracket[r]) && compat[x][bracket[r]]) cands.push_back(bracket[r]);
       cands.push_back(-1);
-      settle(x, cands);
+      settle(x, cands, false);
     }
     // The remainder: S1 = its first k players (k = its pairs), S2 the others
     // (Article 4.2). If no transposition of S2 attains the optimum, exchanges
@@ -613,7 +674,7 @@ struct Pairer {
         std::vector<int> cands;
         for (int y : s2)
           if (free_player(y) && compat[x][y]) cands.push_back(y);
-        settle(x, cands);
+        settle(x, cands, true);
       }
       clear_sides();
     }
@@ -646,8 +707,14 @@ Colour initial_colour(const Tournament& t) {
 }
 
 Result<RoundPairing> pair_dutch(const Tournament& t, int round, const DutchOptions& options) {
-  if (options.baku) return fail("Dutch pairing: Baku acceleration is not supported yet");
   if (round < 1) return fail("Dutch pairing: round " + std::to_string(round) + " is not a round number");
+  if (options.baku && t.accelerations.empty()) {
+    auto acc = baku_accelerations(t);
+    if (!acc.ok()) return fail("Dutch pairing: " + acc.error().message);
+    Tournament accelerated = t;
+    accelerated.accelerations = *acc;
+    return pair_dutch(accelerated, round, DutchOptions{});
+  }
   Colour initial = initial_colour(t);
   std::vector<const Player*> players;
   for (const Player& p : t.players) {

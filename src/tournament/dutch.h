@@ -37,7 +37,9 @@ struct RoundPairing {
 };
 
 struct DutchOptions {
-  bool baku = false;  // Baku acceleration (C.04.5.1): not implemented yet, rejected
+  // Baku acceleration (C.04.5.1) when the event has no XXA lines of its own:
+  // the virtual points of baku_accelerations(). With XXA lines, those apply.
+  bool baku = false;
 };
 
 // Pairs round `round` (1-based). Rounds before it are read from the entries;

@@ -15,18 +15,20 @@ template <int kWords>
 class Blossom {
  public:
   using W = WideN<kWords>;
-  explicit Blossom(int n);
+  // Prepares for a graph of n vertices without edges, reusing the buffers.
+  void reset(int n);
   void set_weight(int u, int v, const W& w);
   std::vector<int> solve();
+  void export_duals(MatchingDuals& d);
 
  private:
   struct Edge {
     int u = 0, v = 0;  // 1-based original vertices; u == 0: no edge
   };
-  int n_;
+  int n_ = 0;
   int nx_ = 0;
-  std::vector<W> weight_;   // (n+1)^2, doubled weights, 1-based
-  std::vector<W> weight4_;  // the same doubled again, as dist() uses it
+  std::vector<W> weight4_;  // (n+1)^2, weights times 4 (as dist() uses them), 1-based
+  std::vector<char> adj_;   // (n+1)^2, 1 where an edge exists
   std::vector<Edge> g_;     // (2n+1)^2
   std::vector<W> lab_;
   std::vector<int> match_, slack_, st_, pa_, s_, vis_;
@@ -38,9 +40,8 @@ class Blossom {
 
   Edge& g(int a, int b) { return g_[a * (2 * n_ + 1) + b]; }
   int& from(int b, int x) { return flower_from_[b * (n_ + 1) + x]; }
-  const W& w2(const Edge& e) const { return weight_[e.u * (n_ + 1) + e.v]; }
-  bool has(const Edge& e) const { return e.u != 0 && !w2(e).zero(); }
-  W dist(const Edge& e) const {
+  bool has(const Edge& e) const { return e.u != 0 && adj_[e.u * (n_ + 1) + e.v]; }
+  [[gnu::always_inline]] W dist(const Edge& e) const {
     W d = lab_[e.u];
     d += lab_[e.v];
     d -= weight4_[e.u * (n_ + 1) + e.v];
@@ -61,28 +62,29 @@ class Blossom {
 };
 
 template <int kWords>
-Blossom<kWords>::Blossom(int n)
-    : n_(n),
-      weight_(static_cast<size_t>(n + 1) * (n + 1)),
-      weight4_(static_cast<size_t>(n + 1) * (n + 1)),
-      g_(static_cast<size_t>(2 * n + 1) * (2 * n + 1)),
-      lab_(2 * n + 1),
-      match_(2 * n + 1),
-      slack_(2 * n + 1),
-      st_(2 * n + 1),
-      pa_(2 * n + 1),
-      s_(2 * n + 1),
-      vis_(2 * n + 1),
-      flower_from_(static_cast<size_t>(2 * n + 1) * (n + 1)),
-      flower_(2 * n + 1) {}
+void Blossom<kWords>::reset(int n) {
+  n_ = n;
+  // assign() keeps the capacity: after the first solve no buffer is allocated again.
+  weight4_.assign(static_cast<size_t>(n + 1) * (n + 1), W());
+  adj_.assign(static_cast<size_t>(n + 1) * (n + 1), 0);
+  g_.assign(static_cast<size_t>(2 * n + 1) * (2 * n + 1), Edge{});
+  lab_.assign(2 * n + 1, W());
+  match_.assign(2 * n + 1, 0);
+  slack_.assign(2 * n + 1, 0);
+  st_.assign(2 * n + 1, 0);
+  pa_.assign(2 * n + 1, 0);
+  s_.assign(2 * n + 1, 0);
+  vis_.assign(2 * n + 1, 0);
+  flower_from_.assign(static_cast<size_t>(2 * n + 1) * (n + 1), 0);
+  if (flower_.size() < static_cast<size_t>(2 * n + 1)) flower_.resize(2 * n + 1);
+}
 
 template <int kWords>
 void Blossom<kWords>::set_weight(int u, int v, const W& w) {
-  W d = w.twice();
-  weight_[(u + 1) * (n_ + 1) + (v + 1)] = d;
-  weight_[(v + 1) * (n_ + 1) + (u + 1)] = d;
-  weight4_[(u + 1) * (n_ + 1) + (v + 1)] = d.twice();
-  weight4_[(v + 1) * (n_ + 1) + (u + 1)] = d.twice();
+  W d = w.twice().twice();
+  weight4_[(u + 1) * (n_ + 1) + (v + 1)] = d;
+  weight4_[(v + 1) * (n_ + 1) + (u + 1)] = d;
+  adj_[(u + 1) * (n_ + 1) + (v + 1)] = adj_[(v + 1) * (n_ + 1) + (u + 1)] = 1;
 }
 
 template <int kWords>
@@ -314,15 +316,16 @@ std::vector<int> Blossom<kWords>::solve() {
   for (int u = 0; u <= n_; ++u) st_[u] = u;
   std::fill(g_.begin(), g_.end(), Edge{});
   std::fill(flower_from_.begin(), flower_from_.end(), 0);
+  queue_.clear();
   W max_w;
   for (int u = 1; u <= n_; ++u)
     for (int v = 1; v <= n_; ++v) {
       if (u != v) g(u, v) = Edge{u, v};
       from(u, v) = u == v ? u : 0;
-      const W& w = weight_[u * (n_ + 1) + v];
+      const W& w = weight4_[u * (n_ + 1) + v];
       if (max_w < w) max_w = w;
     }
-  for (int u = 1; u <= n_; ++u) lab_[u] = max_w;
+  for (int u = 1; u <= n_; ++u) lab_[u] = max_w.half();  // twice the largest weight
   while (augment_once()) {
   }
   std::vector<int> mate(n_, -1);
@@ -332,32 +335,65 @@ std::vector<int> Blossom<kWords>::solve() {
 }
 
 template <int kWords>
-std::vector<int> solve_with(int n, const std::vector<Wide>& weights) {
-  Blossom<kWords> b(n);
+void Blossom<kWords>::export_duals(MatchingDuals& d) {
+  d.vertex.assign(n_, Wide());
+  d.blossoms.assign(n_, {});
+  d.blossom.assign(nx_ + 1, Wide());
+  for (int u = 1; u <= n_; ++u) d.vertex[u - 1] = Wide::from(lab_[u]);
+  std::vector<int> path;
+  auto walk = [&](auto&& self, int b) -> void {
+    if (b <= n_) {
+      d.blossoms[b - 1] = path;
+      return;
+    }
+    d.blossom[b] = Wide::from(lab_[b]);
+    path.push_back(b);
+    for (int c : flower_[b]) self(self, c);
+    path.pop_back();
+  };
+  for (int b = n_ + 1; b <= nx_; ++b)
+    if (st_[b] == b) walk(walk, b);
+}
+
+template <int kWords>
+std::vector<int> solve_with(int n, int words, const std::vector<std::uint64_t>& weights, MatchingDuals* duals) {
+  static thread_local Blossom<kWords> b;
+  b.reset(n);
   for (int u = 0; u < n; ++u)
     for (int v = u + 1; v < n; ++v) {
-      const Wide& w = weights[static_cast<std::size_t>(u) * n + v];
-      if (!w.zero()) b.set_weight(u, v, WideN<kWords>::from(w));
+      const std::uint64_t* p = &weights[(static_cast<std::size_t>(u) * n + v) * words];
+      WideN<kWords> w;
+      bool any = false;
+      for (int i = 0; i < words && i < kWords; ++i) w.w[i] = p[i], any |= p[i] != 0;
+      if (any) b.set_weight(u, v, w);
     }
-  return b.solve();
+  std::vector<int> mate = b.solve();
+  if (duals) b.export_duals(*duals);
+  return mate;
 }
 
 }  // namespace
 
-std::vector<int> MaxWeightMatching::solve() const {
+std::vector<int> MaxWeightMatching::solve(MatchingDuals* duals) const {
   int words = 0;
-  for (const Wide& w : weight_) words = std::max(words, w.words_used());
-  // Doubled weights and dual sums need two spare bits: keep the top word's top bits free.
-  bool spare = true;
-  for (const Wide& w : weight_)
-    if (words > 0 && (w.w[words - 1] >> 60) != 0) spare = false;
+  bool spare = true;  // doubled weights and dual sums need two spare bits at the top
+  std::size_t cells = static_cast<std::size_t>(n_) * n_;
+  for (std::size_t c = 0; c < cells; ++c)
+    for (int i = words_ - 1; i >= 0; --i)
+      if (weight_[c * words_ + i]) {
+        words = std::max(words, i + 1);
+        break;
+      }
+  for (std::size_t c = 0; c < cells && words > 0; ++c)
+    if ((weight_[c * words_ + words - 1] >> 60) != 0) spare = false;
   int need = words + (spare ? 0 : 1);
-  if (need <= 1) return solve_with<1>(n_, weight_);
-  if (need <= 2) return solve_with<2>(n_, weight_);
-  if (need <= 3) return solve_with<3>(n_, weight_);
-  if (need <= 4) return solve_with<4>(n_, weight_);
-  if (need <= 6) return solve_with<6>(n_, weight_);
-  return solve_with<8>(n_, weight_);
+  if (need <= 1) return solve_with<1>(n_, words_, weight_, duals);
+  if (need <= 2) return solve_with<2>(n_, words_, weight_, duals);
+  if (need <= 3) return solve_with<3>(n_, words_, weight_, duals);
+  if (need <= 4) return solve_with<4>(n_, words_, weight_, duals);
+  if (need <= 5) return solve_with<5>(n_, words_, weight_, duals);
+  if (need <= 6) return solve_with<6>(n_, words_, weight_, duals);
+  return solve_with<8>(n_, words_, weight_, duals);
 }
 
 }  // namespace tabiya::tournament

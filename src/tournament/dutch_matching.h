@@ -8,6 +8,7 @@
 // and added word by word; weight 0 means "no edge".
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -92,22 +93,54 @@ struct WideN {
 
 using Wide = WideN<kWideWords>;
 
+// The dual solution that proves a matching optimal: per vertex its dual
+// (scaled by 4) and the nested blossoms holding it (outermost first) with
+// their duals. An edge's reduced cost bounds what any perfect matching using
+// it loses against the optimum (weights as given, no scaling).
+struct MatchingDuals {
+  std::vector<Wide> vertex;                // 4 y_v
+  std::vector<std::vector<int>> blossoms;  // per vertex, outermost first
+  std::vector<Wide> blossom;               // 4 z_B by blossom id
+  // 4 (y_u + y_v + sum of z_B over blossoms holding both) - 4 w: never negative.
+  Wide reduced_cost4(int u, int v, const Wide& w) const {
+    Wide s = vertex[u] + vertex[v];
+    const auto &a = blossoms[u], &b = blossoms[v];
+    for (std::size_t i = 0; i < a.size() && i < b.size() && a[i] == b[i]; ++i) s += blossom[a[i]];
+    Wide w4 = w.twice().twice();
+    return w4 <= s ? s - w4 : Wide();
+  }
+};
+
 // Vertices 0..n-1; set_weight(u, v, w) with w > 0 adds an edge. solve()
 // returns mate[v] (-1 when unmatched) of a maximum-weight matching. The
-// solver runs on the narrowest word count that holds the weights.
+// solver runs on the narrowest word count that holds the weights. `bits`
+// bounds the weights' width (every weight < 2^bits), so the matrix is stored
+// in as few words as that allows; the solver's buffers are kept per thread
+// and reused, since the Dutch pairing solves hundreds of graphs per round.
 class MaxWeightMatching {
  public:
-  explicit MaxWeightMatching(int n) : n_(n), weight_(static_cast<std::size_t>(n) * n) {}
+  explicit MaxWeightMatching(int n, int bits = kWideWords * 64)
+      : n_(n),
+        words_(std::clamp((bits + 63) / 64, 1, kWideWords)),
+        weight_(static_cast<std::size_t>(n) * n * words_, 0) {}
   void set_weight(int u, int v, const Wide& w) {
-    weight_[static_cast<std::size_t>(u) * n_ + v] = w;
-    weight_[static_cast<std::size_t>(v) * n_ + u] = w;
+    std::uint64_t* a = &weight_[(static_cast<std::size_t>(u) * n_ + v) * words_];
+    std::uint64_t* b = &weight_[(static_cast<std::size_t>(v) * n_ + u) * words_];
+    for (int i = 0; i < words_; ++i) a[i] = b[i] = w.w[i];
   }
-  const Wide& weight(int u, int v) const { return weight_[static_cast<std::size_t>(u) * n_ + v]; }
-  std::vector<int> solve() const;
+  Wide weight(int u, int v) const {
+    Wide w;
+    const std::uint64_t* a = &weight_[(static_cast<std::size_t>(u) * n_ + v) * words_];
+    for (int i = 0; i < words_; ++i) w.w[i] = a[i];
+    return w;
+  }
+  // With `duals`, also the optimal dual solution (for a perfect matching).
+  std::vector<int> solve(MatchingDuals* duals = nullptr) const;
 
  private:
   int n_;
-  std::vector<Wide> weight_;
+  int words_;
+  std::vector<std::uint64_t> weight_;  // n x n weights of words_ words each
 };
 
 }  // namespace tabiya::tournament

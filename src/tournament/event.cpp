@@ -40,6 +40,11 @@ Result<EventSettings> read_event_settings(const Tournament& t) {
       if (!system) return fail("XXY line \"" + h.text + "\": " + system.error().message);
       s.system = *system;
       s.system_declared = true;
+      while (in >> word) {
+        if (word != "baku" || *system != PairingSystem::swiss_dutch)
+          return fail("XXY line \"" + h.text + "\": option '" + word + "' is not baku (Swiss only)");
+        s.baku = true;
+      }
     } else if (h.code == "XXT") {
       std::string word;
       while (in >> word) s.tie_breaks.push_back(word);
@@ -62,7 +67,7 @@ Result<EventSettings> read_event_settings(const Tournament& t) {
 
 void write_event_settings(Tournament& t, const EventSettings& s) {
   std::erase_if(t.headers, [](const HeaderLine& h) { return h.code == "XXY" || h.code == "XXT" || h.code == "XXW"; });
-  if (s.system_declared) t.headers.push_back({"XXY", system_name(s.system)});
+  if (s.system_declared) t.headers.push_back({"XXY", system_name(s.system) + (s.baku ? " baku" : "")});
   if (!s.tie_breaks.empty()) {
     std::string line;
     for (const std::string& tb : s.tie_breaks) line += (line.empty() ? "" : " ") + tb;

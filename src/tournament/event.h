@@ -1,7 +1,9 @@
 // What an event needs beyond the TRF's players and rounds, kept in the TRF
 // itself (the file is the single source of truth) as extension lines that
 // other programs skip:
-//   XXY round-robin | double-round-robin | swiss-dutch   the pairing system
+//   XXY round-robin | double-round-robin | swiss-dutch [baku]   the pairing
+//       system; "baku": Baku acceleration (C.04.5.1), whose virtual points
+//       `pair` writes as XXA lines before round 1 is paired
 //   XXT BH-C1 BH SB DE ...                              the tie-break order
 //   XXW N R [excluded]     player N withdrew (or was excluded) after round R
 // Round-robin schedules are written into the round entries by `draw`.
@@ -27,6 +29,7 @@ struct Withdrawal {
 struct EventSettings {
   PairingSystem system = PairingSystem::swiss_dutch;
   bool system_declared = false;
+  bool baku = false;                    // Swiss with Baku acceleration
   std::vector<std::string> tie_breaks;  // as written: "BH-C1", "SB", ...
   std::vector<Withdrawal> withdrawals;
 

@@ -100,6 +100,22 @@ Points Tournament::entry_points(const RoundEntry& e) const {
   }
 }
 
+Points Tournament::acceleration(int player, int round) const {
+  auto it = accelerations.find(player);
+  if (it == accelerations.end() || round < 1 || round > static_cast<int>(it->second.size())) return 0;
+  return it->second[round - 1];
+}
+
+bool Tournament::forbidden_pair(int a, int b, int round) const {
+  for (const ForbiddenGroup& g : forbidden) {
+    if (round < g.first_round || (g.last_round > 0 && round > g.last_round)) continue;
+    bool has_a = false, has_b = false;
+    for (int x : g.players) has_a |= x == a, has_b |= x == b;
+    if (has_a && has_b) return true;
+  }
+  return false;
+}
+
 Points Tournament::score_after(const Player& p, int round) const {
   Points s = 0;
   int n = std::min(round, static_cast<int>(p.rounds.size()));

@@ -5,6 +5,7 @@
 // histories are computed from the entries with the event's point system.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -95,6 +96,21 @@ struct Tournament {
   PointSystem points;
   bool points_declared = false;  // write BB lines back even when they equal the defaults
   bool rank_order = false;       // XXC rank
+  // Acceleration, as JaVaFo's TRF(x) and bbpPairings read it ("XXA NNNN
+  // pp.p pp.p ..."): per player, the points added to his score when round
+  // r is paired (index r - 1); e.g. the Baku virtual points (C.04.5.1).
+  std::map<int, std::vector<Points>> accelerations;
+  // Forbidden pairs: players that never meet. "XXP a b c" (TRF(x), every
+  // round) and the 2026 revision's "260 first last a b c" (rounds first to
+  // last): every two players on one line are kept apart.
+  struct ForbiddenGroup {
+    int first_round = 1;
+    int last_round = 0;  // 0 = every round from first_round on
+    std::vector<int> players;
+    bool from_260 = false;  // written back as a 260 line, else XXP
+    bool operator==(const ForbiddenGroup&) const = default;
+  };
+  std::vector<ForbiddenGroup> forbidden;
 
   // Header text for a code ("012" -> the tournament name), empty if absent.
   std::string header(const std::string& code) const;
@@ -109,6 +125,11 @@ struct Tournament {
   // The number of rounds paired: the last round in which someone was paired
   // (a game or the pairing-allocated bye).
   int rounds_paired() const;
+
+  // The acceleration of a player for round `round` (0 without an XXA entry).
+  Points acceleration(int player, int round) const;
+  // Whether a and b may not be paired in round `round` (XXP / 260 lines).
+  bool forbidden_pair(int a, int b, int round) const;
 
   // Points one entry scores under the event's point system.
   Points entry_points(const RoundEntry& e) const;

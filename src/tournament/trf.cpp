@@ -174,6 +174,61 @@ std::optional<LineError> read_point_system_162(std::string_view line, Tournament
   return std::nullopt;
 }
 
+// "XXA NNNN pp.p pp.p ...": the player in columns 5-8, then one 4-column
+// field per round from column 10, five columns apart (blank = 0).
+std::optional<LineError> read_acceleration(std::string_view line, Tournament& t) {
+  int number = 0;
+  if (!parse_uint(field(line, 4, 4), number) || number < 1)
+    return LineError{5, "player '" + std::string(trim(field(line, 4, 4))) + "' is not a start number"};
+  std::vector<Points> points;
+  for (size_t s = 9; s < line.size(); s += 5) {
+    std::string_view f = field(line, s, 4);
+    Points v = 0;
+    if (!trim(f).empty() && !parse_points(f, v))
+      return LineError{static_cast<int>(s) + 1, "acceleration '" + std::string(trim(f)) + "' is not a score like 1.0"};
+    if (s > 0 && line[s - 1] != ' ')
+      return LineError{static_cast<int>(s),
+                       "expected a blank before the acceleration of round " + std::to_string(points.size() + 1)};
+    points.push_back(v);
+  }
+  while (!points.empty() && points.back() == 0) points.pop_back();
+  t.accelerations[number] = std::move(points);
+  return std::nullopt;
+}
+
+// "XXP a b c ..." (free format) or "260 RRR RRR NNNN NNNN ...".
+std::optional<LineError> read_forbidden(std::string_view code, std::string_view line, Tournament& t) {
+  Tournament::ForbiddenGroup g;
+  size_t pos = 3;
+  auto next_word = [&](size_t& column) {
+    while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t')) ++pos;
+    column = pos;
+    while (pos < line.size() && line[pos] != ' ' && line[pos] != '\t') ++pos;
+    return line.substr(column, pos - column);
+  };
+  size_t column = 0;
+  if (code == "260") {
+    g.from_260 = true;
+    std::string_view first = next_word(column);
+    if (!parse_uint(first, g.first_round) || g.first_round < 1)
+      return LineError{static_cast<int>(column) + 1, "first round '" + std::string(first) + "' is not a round"};
+    std::string_view last = next_word(column);
+    if (!parse_uint(last, g.last_round) || g.last_round < g.first_round)
+      return LineError{static_cast<int>(column) + 1, "last round '" + std::string(last) + "' is not a round"};
+  }
+  while (true) {
+    std::string_view w = next_word(column);
+    if (w.empty()) break;
+    int n = 0;
+    if (!parse_uint(w, n) || n < 1)
+      return LineError{static_cast<int>(column) + 1, "player '" + std::string(w) + "' is not a start number"};
+    g.players.push_back(n);
+  }
+  if (g.players.size() < 2) return LineError{4, "a forbidden-pairs line needs two players or more"};
+  t.forbidden.push_back(std::move(g));
+  return std::nullopt;
+}
+
 std::optional<LineError> read_line(std::string_view line, Tournament& t) {
   std::string code(field(line, 0, 3));
   std::string_view rest = line.size() > 3 ? line.substr(3) : std::string_view{};
@@ -212,6 +267,8 @@ std::optional<LineError> read_line(std::string_view line, Tournament& t) {
   if (code == "BBW" || code == "BBD" || code == "BBL" || code == "BBZ" || code == "BBF" || code == "BBU")
     return read_points_line(code, rest, t);
   if (code == "162") return read_point_system_162(line, t);
+  if (code == "XXA") return read_acceleration(line, t);
+  if (code == "XXP" || code == "260") return read_forbidden(code, line, t);
   HeaderLine h{code, std::string(rest.size() > 0 && rest[0] == ' ' ? rest.substr(1) : rest)};
   while (!h.text.empty() && h.text.back() == ' ') h.text.pop_back();
   t.headers.push_back(std::move(h));
@@ -307,6 +364,30 @@ std::string write_trf(const Tournament& t) {
     if (t.rank_order) out += " rank";
     if (t.initial_colour == Colour::white) out += " white1";
     if (t.initial_colour == Colour::black) out += " black1";
+    out += "\n";
+  }
+  for (const auto& [number, points] : t.accelerations) {
+    if (points.empty()) continue;
+    out += "XXA " + right(std::to_string(number), 4);
+    for (Points v : points) {
+      out += ' ';
+      out += right(format_points(v), 4);
+    }
+    out += "\n";
+  }
+  for (const auto& g : t.forbidden) {
+    if (g.from_260) {
+      out += "260 ";
+      out += right(std::to_string(g.first_round), 3);
+      out += ' ';
+      out += right(std::to_string(g.last_round), 3);
+    } else {
+      out += "XXP";
+    }
+    for (int n : g.players) {
+      out += ' ';
+      out += right(std::to_string(n), 4);
+    }
     out += "\n";
   }
   PointSystem defaults;

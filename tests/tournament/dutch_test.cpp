@@ -182,8 +182,8 @@ TEST(TournamentDutch, JavafoOutputAndDeterminism) {
 
 // A random event paired round by round with seeded results; every round is
 // checked (everyone paired once, no rematch, the bye only to an eligible
-// player). Run by hand for the speed figure:
-//   build/tabiya_tests --gtest_also_run_disabled_tests --gtest_filter='*Speed*'
+// player). The speed figure (500 players, 11 rounds) is a benchmark:
+//   build/tabiya_bench --benchmark_filter=DutchEvent   (bench/dutch_bench.cpp)
 void play_random_event(int players, int rounds, unsigned seed, double& seconds) {
   Tournament t = make_event(players, {}, rounds);
   unsigned state = seed;
@@ -223,12 +223,6 @@ TEST(TournamentDutch, RandomEventsKeepTheAbsoluteCriteria) {
     double s = 0;
     play_random_event(11 + 6 * static_cast<int>(seed), 7, seed, s);
   }
-}
-
-TEST(TournamentDutch, DISABLED_Speed500Players11Rounds) {
-  double s = 0;
-  play_random_event(500, 11, 2026, s);
-  std::printf("500 players, 11 rounds paired in %.2f s\n", s);
 }
 
 // `tabiya tournament check`: re-pairing every round of a recorded event finds
