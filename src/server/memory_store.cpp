@@ -8,28 +8,33 @@ namespace {
 
 class MemoryStore final : public GameStore {
  public:
-  Result<bool> create(const std::string& id, const std::string& setup) override {
+  Result<bool> commit(const std::vector<StoreWrite>& writes) override {
     std::lock_guard lock(mutex_);
-    if (games_.count(id)) return fail("game " + id + " exists already");
-    games_[id] = StoredGame{id, setup, {}, 0, false, {}};
-    return true;
-  }
-  Result<bool> append(const std::string& id, int64_t index, const std::string& action, int64_t seq) override {
-    std::lock_guard lock(mutex_);
-    auto it = games_.find(id);
-    if (it == games_.end()) return fail("no game " + id);
-    if (index != int64_t(it->second.actions.size()))
-      return fail("game " + id + ": action " + std::to_string(index) + " out of order");
-    it->second.actions.push_back(action);
-    it->second.seq = seq;
-    return true;
-  }
-  Result<bool> finish(const std::string& id, const std::string& result) override {
-    std::lock_guard lock(mutex_);
-    auto it = games_.find(id);
-    if (it == games_.end()) return fail("no game " + id);
-    it->second.finished = true;
-    it->second.result = result;
+    // All or nothing: apply to a copy of the games touched, then swap them in.
+    std::map<std::string, StoredGame> touched;
+    for (const StoreWrite& w : writes) {
+      auto current = touched.find(w.game);
+      if (current == touched.end()) {
+        if (auto it = games_.find(w.game); it != games_.end()) current = touched.emplace(w.game, it->second).first;
+      }
+      if (w.kind == StoreWrite::Kind::CREATE) {
+        if (current != touched.end()) return fail("game " + w.game + " exists already");
+        touched.emplace(w.game, StoredGame{w.game, w.text, {}, 0, false, {}});
+        continue;
+      }
+      if (current == touched.end()) return fail("no game " + w.game);
+      StoredGame& game = current->second;
+      if (w.kind == StoreWrite::Kind::APPEND) {
+        if (w.index != int64_t(game.actions.size()))
+          return fail("game " + w.game + ": action " + std::to_string(w.index) + " out of order");
+        game.actions.push_back(w.text);
+        game.seq = w.seq;
+      } else {
+        game.finished = true;
+        game.result = w.text;
+      }
+    }
+    for (auto& [id, game] : touched) games_[id] = std::move(game);
     return true;
   }
   Result<std::vector<StoredGame>> load_unfinished() override {
