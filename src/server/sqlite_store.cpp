@@ -6,7 +6,10 @@
 // and one reading connection.
 #include <sqlite3.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <mutex>
+#include <thread>
 
 #include "server/game_store.h"
 
@@ -174,19 +177,32 @@ class Connection {
   Statement insert_game_, insert_action_, update_seq_, finish_, select_game_, select_unfinished_, select_actions_;
 };
 
-// Two connections to the file: the writer's, and a reader's for loads, so
-// that a load (an io thread opening a finished game) never waits for a commit
-// in progress: in WAL mode readers see the last commit and do not block.
+// Three connections to the file: the writer's; a reader's for loads, so that
+// a load (an io thread opening a finished game) never waits for a commit in
+// progress (in WAL mode readers see the last commit and do not block); and a
+// checkpointer's. In WAL mode with synchronous=NORMAL a commit only appends
+// to the log; the one disk sync is the checkpoint's, which copies the log
+// into the database. SQLite would run it inside a commit every 1000 pages,
+// holding up every game waiting for that commit while the disk syncs; here a
+// thread of its own runs it (PASSIVE: it never blocks the writer).
 class SqliteStore final : public GameStore {
  public:
-  SqliteStore(sqlite3* writer, sqlite3* reader) : writer_(writer), reader_(reader) {}
+  SqliteStore(sqlite3* writer, sqlite3* reader, sqlite3* checkpointer)
+      : writer_(writer), reader_(reader), checkpointer_(checkpointer), checkpoints_([this] { checkpoint_loop(); }) {}
   ~SqliteStore() override {
+    {
+      std::lock_guard lock(checkpoint_mutex_);
+      stopping_ = true;
+      checkpoint_wake_.notify_one();
+    }
+    checkpoints_.join();
     sqlite3* w = writer_.db();
     sqlite3* r = reader_.db();
     // The statements are finalized by the members' destructors first; closing
     // with close_v2 defers until then.
     sqlite3_close_v2(w);
     sqlite3_close_v2(r);
+    sqlite3_close_v2(checkpointer_);
   }
   bool prepared() const { return writer_.prepared() && reader_.prepared(); }
 
@@ -204,8 +220,23 @@ class SqliteStore final : public GameStore {
   }
 
  private:
+  void checkpoint_loop() {
+    std::unique_lock lock(checkpoint_mutex_);
+    while (!stopping_) {
+      checkpoint_wake_.wait_for(lock, std::chrono::milliseconds(250));
+      lock.unlock();
+      sqlite3_wal_checkpoint_v2(checkpointer_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+      lock.lock();
+    }
+  }
+
   std::mutex write_mutex_, read_mutex_;
   Connection writer_, reader_;
+  sqlite3* checkpointer_;
+  std::mutex checkpoint_mutex_;
+  std::condition_variable checkpoint_wake_;
+  bool stopping_ = false;
+  std::thread checkpoints_;  // last: it starts once the rest is built
 };
 
 Result<sqlite3*> open_connection(const std::string& path) {
@@ -252,7 +283,19 @@ Result<std::unique_ptr<GameStore>> open_sqlite_store(const std::string& path) {
     sqlite3_close_v2(*writer);
     return reader.error();
   }
-  auto store = std::make_unique<SqliteStore>(*writer, *reader);
+  // Checkpoints are the checkpointer thread's (see SqliteStore), never a commit's.
+  if (auto r = run_script(*writer, path, "PRAGMA wal_autocheckpoint=0;"); !r) {
+    sqlite3_close_v2(*writer);
+    sqlite3_close_v2(*reader);
+    return r.error();
+  }
+  auto checkpointer = open_connection(path);
+  if (!checkpointer) {
+    sqlite3_close_v2(*writer);
+    sqlite3_close_v2(*reader);
+    return checkpointer.error();
+  }
+  auto store = std::make_unique<SqliteStore>(*writer, *reader, *checkpointer);
   if (!store->prepared()) return fail("sqlite: " + path + ": cannot prepare statements");
   return std::unique_ptr<GameStore>(std::move(store));
 }
