@@ -10,31 +10,45 @@ class MemoryStore final : public GameStore {
  public:
   Result<bool> commit(const std::vector<StoreWrite>& writes) override {
     std::lock_guard lock(mutex_);
-    // All or nothing: apply to a copy of the games touched, then swap them in.
-    std::map<std::string, StoredGame> touched;
+    // All or nothing: check the whole batch first (each touched game's next index), then apply it.
+    std::map<std::string, int64_t> next;  // -1: absent
     for (const StoreWrite& w : writes) {
-      auto current = touched.find(w.game);
-      if (current == touched.end()) {
-        if (auto it = games_.find(w.game); it != games_.end()) current = touched.emplace(w.game, it->second).first;
+      auto it = next.find(w.game);
+      if (it == next.end()) {
+        auto g = games_.find(w.game);
+        it = next.emplace(w.game, g == games_.end() ? -1 : int64_t(g->second.actions.size())).first;
       }
       if (w.kind == StoreWrite::Kind::CREATE) {
-        if (current != touched.end()) return fail("game " + w.game + " exists already");
-        touched.emplace(w.game, StoredGame{w.game, w.text, {}, 0, false, {}});
+        if (it->second >= 0) return fail("game " + w.game + " exists already");
+        it->second = 0;
         continue;
       }
-      if (current == touched.end()) return fail("no game " + w.game);
-      StoredGame& game = current->second;
+      if (it->second < 0) return fail("no game " + w.game);
       if (w.kind == StoreWrite::Kind::APPEND) {
-        if (w.index != int64_t(game.actions.size()))
+        if (w.index != it->second)
           return fail("game " + w.game + ": action " + std::to_string(w.index) + " out of order");
-        game.actions.push_back(w.text);
-        game.seq = w.seq;
-      } else {
-        game.finished = true;
-        game.result = w.text;
+        ++it->second;
       }
     }
-    for (auto& [id, game] : touched) games_[id] = std::move(game);
+    for (const StoreWrite& w : writes) {
+      switch (w.kind) {
+        case StoreWrite::Kind::CREATE:
+          games_[w.game] = StoredGame{w.game, w.text, {}, 0, false, {}};
+          break;
+        case StoreWrite::Kind::APPEND: {
+          StoredGame& game = games_[w.game];
+          game.actions.push_back(w.text);
+          game.seq = w.seq;
+          break;
+        }
+        case StoreWrite::Kind::FINISH: {
+          StoredGame& game = games_[w.game];
+          game.finished = true;
+          game.result = w.text;
+          break;
+        }
+      }
+    }
     return true;
   }
   Result<std::vector<StoredGame>> load_unfinished() override {
