@@ -15,6 +15,7 @@ namespace {
 
 namespace json = boost::json;
 using GameServiceTest = ServiceFixture;
+using ReviewTest = ServiceFixture;
 
 TEST_F(GameServiceTest, CreateHelloStateAndMove) {
   auto [g, id, c] = hotseat(R"({"v":1,"opponent":"hotseat","time":"5+3"})");
@@ -40,15 +41,6 @@ TEST_F(GameServiceTest, CreateHelloStateAndMove) {
   EXPECT_EQ(e.at("clock").as_object().at("white").as_int64(), 5 * 60 * 1000 + 3000 - 1200 + 3000);
   EXPECT_EQ(str(e.at("turn")), "black");
 }
-
-}  // namespace
-}  // namespace tabiya::server::testing
-
-namespace tabiya::server::testing {
-namespace {
-
-namespace json = boost::json;
-using GameServiceTest = ServiceFixture;
 
 std::string error_code(const std::optional<json::object>& m) {
   return m ? std::string(m->at("code").as_string()) : std::string("(no error)");
@@ -373,15 +365,6 @@ TEST_F(GameServiceTest, PgnHasClockAndElapsedComments) {
   EXPECT_EQ(pgn.headers[0].first, "Content-Disposition");
 }
 
-}  // namespace
-}  // namespace tabiya::server::testing
-
-namespace tabiya::server::testing {
-namespace {
-
-namespace json = boost::json;
-using ReviewTest = ServiceFixture;
-
 TEST_F(ReviewTest, AFinishedGameIsReviewedPlyByPly) {
   auto [g, id, c] = hotseat(R"({"v":1,"opponent":"hotseat","time":"none"})");
   EXPECT_EQ(service_->http({"POST", "/api/games/" + id + "/review", ""}).status, 409);  // not over yet
@@ -406,15 +389,6 @@ TEST_F(ReviewTest, AFinishedGameIsReviewedPlyByPly) {
   EXPECT_NE(str(plies[3].as_object().at("best")), "g2g4");
   EXPECT_EQ(str(plies[4].as_object().at("best")), "d8h4");
 }
-
-}  // namespace
-}  // namespace tabiya::server::testing
-
-namespace tabiya::server::testing {
-namespace {
-
-namespace json = boost::json;
-using GameServiceTest = ServiceFixture;
 
 const json::object& end_result(const std::optional<json::object>& end) {
   return end->at("e").as_object().at("result").as_object();
