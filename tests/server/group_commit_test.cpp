@@ -9,6 +9,7 @@
 
 #include <condition_variable>
 #include <set>
+#include <thread>
 
 #include "service_test_support.h"
 
@@ -321,6 +322,13 @@ TEST_F(ServiceFixture, ARobotGameWaitsVisiblyWhileThePoolIsBusy) {
   robot_movetime_ms_ = 3000;  // the one robot thread stays busy with the first game
   restart();
   json::object first = create(R"({"v":1,"opponent":"robot","color":"black","level":1,"time":"none"})");
+  // Once the robot thread has taken the first game's move, the second game's waits.
+  auto thinking = [&] {
+    HttpAnswer a = service_->http({"GET", "/api/games/" + str(first.at("id")), ""});
+    return json::parse(a.body).as_object().at("robot").as_object().at("thinking").as_bool();
+  };
+  for (int i = 0; i < 1000 && !thinking(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_TRUE(thinking());
   json::object second = create(R"({"v":1,"opponent":"robot","color":"black","level":1,"time":"none"})");
   const std::string id = str(second.at("id"));
   EXPECT_EQ(service_->robot_queue(), 1);
