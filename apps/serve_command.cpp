@@ -32,6 +32,7 @@ struct ServeArguments {
   std::string web = TABIYA_WEB_DIR;
   int threads = 0;
   int robot_threads = 0;
+  int evict_after_s = 600;
   bool echo = false;
 };
 
@@ -77,6 +78,7 @@ int serve(const ServeArguments& args) {
     server::GameServiceOptions game_options;
     game_options.data_dir = args.data;
     game_options.robot_threads = args.robot_threads;
+    game_options.evict_after = std::chrono::seconds(args.evict_after_s);
     try {
       service = server::make_game_service(io, std::move(game_options));
     } catch (const std::exception& e) {
@@ -118,6 +120,11 @@ void add_serve_command(CLI::App& app) {
       ->check(CLI::Range(1, 256));
   serve_app->add_option("--robot-threads", args->robot_threads, "Robot worker threads (default: cores - 1)")
       ->check(CLI::Range(1, 256));
+  serve_app
+      ->add_option("--evict-after", args->evict_after_s,
+                   "Seconds a finished game with no connection stays in memory (0: forever)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
   serve_app->add_flag("--echo", args->echo, "Serve a bare WebSocket echo instead of games (the load test's floor)");
   serve_app->callback([args] {
     if (int status = serve(*args); status != 0) throw CLI::RuntimeError(status);

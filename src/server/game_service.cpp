@@ -1,6 +1,7 @@
 #include "server/game_service.h"
 
 #include <algorithm>
+#include <boost/asio/post.hpp>
 #include <boost/json.hpp>
 #include <deque>
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include "core/uci_move.h"
 #include "laws/game_record.h"
 #include "notation/pgn_writer.h"
+#include "server/group_commit.h"
 #include "server/protocol.h"
 #include "server/robot_pool.h"
 #include "server/tokens.h"
@@ -91,7 +93,7 @@ class GameSession final : public Session, public std::enable_shared_from_this<Ga
   bool holds_any() const { return seats[WHITE] || seats[BLACK]; }
 };
 
-struct GameEntry {
+struct GameEntry : std::enable_shared_from_this<GameEntry> {
   GameEntry(boost::asio::io_context& io, std::string id) : id(std::move(id)), timer(io) {}
   std::mutex mutex;
   const std::string id;
@@ -106,9 +108,17 @@ struct GameEntry {
   bool robot_queued = false;
   bool robot_thinking = false;
   int robot_score = 0;  // the robot's last evaluation, its own view (for answering draw offers)
+  // A unit of this game's writes is with the storage thread: everything else for the game waits in `waiting`
+  // (run in order under the mutex once the commit is reported), so nobody sees a change before it is durable.
+  bool writing = false;
+  std::deque<std::function<void()>> waiting;
+  int rollbacks = 0;         // commits refused: the game was rebuilt from its stored log
+  bool lost = false;         // its creation was not committed: it does not exist
+  bool evicted = false;      // out of the map: a session that still holds it loads the game again
+  int64_t last_used_ms = 0;  // the service's time source, for eviction
 };
 
-struct GameService::Impl {
+struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
   Impl(boost::asio::io_context& io, GameServiceOptions o, std::shared_ptr<GameStore> s)
       : io(io),
         options(std::move(o)),
@@ -116,7 +126,9 @@ struct GameService::Impl {
         time(options.time ? options.time : std::make_shared<SteadyTimeSource>()),
         robots(options.robot_threads),
         reviewer(options.review),
-        ping_timer(io) {}
+        ping_timer(io),
+        evict_timer(io),
+        writer(store) {}
 
   boost::asio::io_context& io;
   GameServiceOptions options;
@@ -125,6 +137,8 @@ struct GameService::Impl {
   RobotPool robots;
   Reviewer reviewer;
   boost::asio::steady_timer ping_timer;
+  boost::asio::steady_timer evict_timer;
+  GroupCommitter writer;  // the one thread that writes to the store
 
   mutable std::mutex games_mutex;
   std::map<std::string, std::shared_ptr<GameEntry>> games;
@@ -233,36 +247,117 @@ struct GameService::Impl {
 
   // --- Storage (game mutex held) ---
 
-  // Commits the log entries not stored yet, with the number the last event will have.
-  Result<bool> persist(GameEntry& g, int64_t seq_after) {
+  // What the game did since its last commit: its new log entries and, once over, its result.
+  std::vector<StoreWrite> unstored_writes(const GameEntry& g, int64_t seq_after) const {
+    std::vector<StoreWrite> writes;
     const auto& log = g.live->log();
-    for (; g.stored_actions < log.size(); ++g.stored_actions) {
-      if (auto r = store->append(g.id, int64_t(g.stored_actions), play::action_text(log[g.stored_actions]), seq_after);
-          !r)
-        return r;
+    for (std::size_t i = g.stored_actions; i < log.size(); ++i)
+      writes.push_back({StoreWrite::Kind::APPEND, g.id, play::action_text(log[i]), int64_t(i), seq_after});
+    if (g.live->over() && !g.stored_finish) {
+      const Game& game = g.live->game();
+      writes.push_back(
+          {StoreWrite::Kind::FINISH, g.id, json::serialize(result_json(*game.outcome(), game.options().rules)), 0, 0});
     }
-    return true;
+    return writes;
   }
 
-  void finish_if_over(GameEntry& g) {
-    if (!g.live->over() || g.stored_finish) return;
+  using AfterCommit = std::function<void(GameEntry&, bool committed)>;
+
+  // Hands `writes` to the storage thread and runs `then` under the game's lock on the io_context once the
+  // commit is reported; until then the game is `writing` and everything else for it waits. No writes: now.
+  void store_then(GameEntry& g, std::vector<StoreWrite> writes, AfterCommit then) {
+    if (writes.empty()) return then(g, true);
+    g.writing = true;
+    const std::size_t actions = g.live->log().size();
+    const bool finishing = std::any_of(writes.begin(), writes.end(),
+                                       [](const StoreWrite& w) { return w.kind == StoreWrite::Kind::FINISH; });
+    std::weak_ptr<Impl> weak_impl = weak_from_this();
+    std::weak_ptr<GameEntry> weak_game = g.weak_from_this();
+    writer.submit(std::move(writes),
+                  [weak_impl, weak_game, actions, finishing, then = std::move(then)](const Result<bool>& r) mutable {
+                    auto impl = weak_impl.lock();
+                    if (!impl) return;
+                    std::string failure = r ? std::string() : r.error().message;
+                    boost::asio::post(impl->io, [weak_impl, weak_game, actions, finishing, then = std::move(then),
+                                                 failure = std::move(failure)] {
+                      auto impl = weak_impl.lock();
+                      auto game = weak_game.lock();
+                      if (impl && game) impl->committed(*game, actions, finishing, failure, then);
+                    });
+                  });
+  }
+
+  // The storage thread's report, on the io_context.
+  void committed(GameEntry& g, std::size_t actions, bool finishing, const std::string& failure,
+                 const AfterCommit& then) {
+    std::lock_guard lock(g.mutex);
+    g.writing = false;
+    if (failure.empty()) {
+      g.stored_actions = std::max(g.stored_actions, actions);
+      if (finishing && !g.stored_finish) finished(g);
+    } else {
+      ++errors_total;
+      json::object l{{"event", "store_error"}, {"game", g.id}, {"detail", failure}};
+      log_line(l);
+      rollback(g);
+    }
+    then(g, failure.empty());
+    drain(g);
+  }
+
+  // Runs what waited for the game's commit, in order, until one of them starts another.
+  void drain(GameEntry& g) {
+    while (!g.writing && !g.waiting.empty()) {
+      auto work = std::move(g.waiting.front());
+      g.waiting.pop_front();
+      work();
+    }
+  }
+
+  // A refused commit: the game goes back to what is stored, rebuilt from its log as after a restart
+  // (the clocks stand still from its last stored action to now: the arbiter stopped them, Art. 6.12).
+  void rollback(GameEntry& g) {
+    ++g.rollbacks;
+    if (g.live->log().size() == g.stored_actions && (!g.live->over() || g.stored_finish)) return;
+    auto opts = start_options(g.setup);
+    if (!opts) return;
+    std::vector<play::Action> log(g.live->log().begin(), g.live->log().begin() + std::ptrdiff_t(g.stored_actions));
+    auto live = play::LiveGame::restore(*opts, log, time);
+    if (!live) {
+      json::object l{{"event", "store_error"}, {"game", g.id}, {"detail", "rollback: " + live.error().message}};
+      log_line(l);
+      return;
+    }
+    g.live = std::move(*live);
+  }
+
+  // The result is stored: the game is over for good.
+  void finished(GameEntry& g) {
     g.stored_finish = true;
     g.timer.cancel();
-    const Outcome& outcome = *g.live->game().outcome();
-    json::object result = result_json(outcome, g.live->game().options().rules);
-    if (auto r = store->finish(g.id, json::serialize(result)); !r) {
-      json::object l{{"event", "store_error"}, {"game", g.id}, {"detail", r.error().message}};
-      log_line(l);
-    }
+    const Game& game = g.live->game();
+    json::object result = result_json(*game.outcome(), game.options().rules);
     ++games_finished;
-    json::object l{{"event", "game_end"}, {"game", g.id}, {"result", result}, {"plies", g.live->game().moves().size()}};
+    json::object l{{"event", "game_end"}, {"game", g.id}, {"result", result}, {"plies", game.moves().size()}};
     log_line(l);
   }
 
-  // After any change: store it, then tell everyone, then set the timers and the robot going.
-  // Returns false (and tells the requester) if the store refused.
-  bool commit_and_announce(GameEntry& g, const play::Change& change, std::size_t plies_before, GameSession* requester,
-                           int64_t req, bool has_req, std::optional<json::object> extra_event = std::nullopt) {
+  // After any change: store it, then tell everyone, then set the timers and the robot going. If the store
+  // refuses, the game goes back to its stored state and the requester gets a server_error (reason storage).
+  void commit_and_announce(GameEntry& g, const play::Change& change, std::size_t plies_before, GameSession* requester,
+                           int64_t req, bool has_req, std::optional<json::object> extra_event = std::nullopt,
+                           std::optional<std::chrono::steady_clock::time_point> started = std::nullopt) {
+    std::shared_ptr<GameSession> mover = requester ? requester->shared_from_this() : nullptr;
+    if (g.writing) {
+      // A second change made while the first is being committed (the robot answering an offer at once):
+      // it follows the first, unless that one was refused and the game went back.
+      const int rollbacks = g.rollbacks;
+      g.waiting.push_back([this, gp = &g, change, plies_before, mover, req, has_req, extra_event, started, rollbacks] {
+        if (gp->rollbacks == rollbacks)
+          commit_and_announce(*gp, change, plies_before, mover.get(), req, has_req, extra_event, started);
+      });
+      return;
+    }
     // The events this change causes, numbered after the commit.
     std::vector<json::object> events;
     const Game& game = g.live->game();
@@ -282,23 +377,28 @@ struct GameService::Impl {
       events.push_back(std::move(e));
     }
     const int64_t seq_after = g.seq + (change.rewritten ? 1 : 0) + int64_t(events.size());
-    if (auto r = persist(g, seq_after); !r) {
-      ++errors_total;
-      json::object l{{"event", "store_error"}, {"game", g.id}, {"detail", r.error().message}};
-      log_line(l);
-      if (requester) requester->peer->send(error_text(req, has_req, simple_error("server_error", "storage failed")));
-      return false;
-    }
-    if (change.rewritten) broadcast_state(g);
-    bool first = true;
-    for (json::object& e : events) {
-      broadcast(g, std::move(e), first ? requester : nullptr, req, has_req && first);
-      first = false;
-    }
-    if (events.empty() && !change.rewritten && requester) send_ok(*requester, req, has_req);
-    finish_if_over(g);
-    schedule(g);
-    return true;
+    const bool rewritten = change.rewritten;
+    store_then(g, unstored_writes(g, seq_after),
+               [this, mover, req, has_req, started, rewritten, events = std::move(events)](GameEntry& g,
+                                                                                           bool committed) mutable {
+                 if (!committed) {
+                   if (mover) {
+                     ProtocolError e = simple_error("server_error", "storage failed");
+                     e.data["reason"] = "storage";
+                     mover->peer->send(error_text(req, has_req, e));
+                   }
+                   return schedule(g);
+                 }
+                 if (rewritten) broadcast_state(g);
+                 bool first = true;
+                 for (json::object& e : events) {
+                   broadcast(g, std::move(e), first ? mover.get() : nullptr, req, has_req && first);
+                   first = false;
+                 }
+                 if (events.empty() && !rewritten && mover) send_ok(*mover, req, has_req);
+                 schedule(g);
+                 if (started) record_latency(*started);
+               });
   }
 
   // --- Timers and the robot (game mutex held) ---
@@ -313,7 +413,7 @@ struct GameService::Impl {
         if (s->seats[g.live->turn()]) grace = std::max(grace, std::min(s->lag_ms, MAX_LAG_MS));
       int64_t wait = (*limit - g.live->now()).count() + grace + 1;
       g.timer.expires_after(std::chrono::milliseconds(std::max<int64_t>(wait, 0)));
-      std::weak_ptr<GameEntry> weak = shared_from(g);
+      std::weak_ptr<GameEntry> weak = g.weak_from_this();
       g.timer.async_wait([this, weak](const boost::system::error_code& ec) {
         if (ec) return;
         if (auto entry = weak.lock()) on_time(*entry);
@@ -322,10 +422,9 @@ struct GameService::Impl {
     if (g.live->robot_to_move() && !g.robot_queued && !g.robot_thinking) queue_robot(g);
   }
 
-  std::shared_ptr<GameEntry> shared_from(GameEntry& g) const { return find(g.id); }
-
   void on_time(GameEntry& g) {
     std::lock_guard lock(g.mutex);
+    if (g.writing) return;  // schedule() follows the commit
     check_time_locked(g);
   }
 
@@ -345,7 +444,7 @@ struct GameService::Impl {
     const Color robot = g.live->turn();
     const int ply = int(g.live->game().moves().size());
     const int rewrites = g.live->rewrites();
-    std::weak_ptr<GameEntry> weak = shared_from(g);
+    std::weak_ptr<GameEntry> weak = g.weak_from_this();
     int ahead = robots.submit(g.id, [this, weak, robot, ply, rewrites](engine::Engine& engine) {
       if (auto entry = weak.lock()) robot_turn(*entry, engine, robot, ply, rewrites);
     });
@@ -361,6 +460,7 @@ struct GameService::Impl {
     {
       std::lock_guard lock(g.mutex);
       g.robot_queued = false;
+      if (g.writing) return;  // a commit is in progress: schedule() after it queues the robot again
       if (stopping || g.live->over() || !g.live->robot_to_move() || g.live->turn() != robot ||
           int(g.live->game().moves().size()) != ply || g.live->rewrites() != rewrites)
         return schedule(g);
@@ -378,6 +478,17 @@ struct GameService::Impl {
     engine.set_position(start, moves);
     const engine::SearchResult result = engine.search(limits);
     std::lock_guard lock(g.mutex);
+    if (g.writing) {
+      // Something the person did is being committed: the robot's move comes after it.
+      g.waiting.push_back(
+          [this, gp = &g, robot, ply, rewrites, result] { robot_play(*gp, robot, ply, rewrites, result); });
+      return;
+    }
+    robot_play(g, robot, ply, rewrites, result);
+  }
+
+  // The robot's move, under the game's lock.
+  void robot_play(GameEntry& g, Color robot, int ply, int rewrites, const engine::SearchResult& result) {
     g.robot_thinking = false;
     if (stopping) return;
     if (g.live->over() || g.live->turn() != robot || int(g.live->game().moves().size()) != ply ||
@@ -413,6 +524,8 @@ struct GameService::Impl {
   // --- Requests ---
 
   void handle(GameSession& s, std::string_view text);
+  void handle_locked(GameSession& s, std::string_view text, std::chrono::steady_clock::time_point started,
+                     Millis waited);
   void hello(GameEntry& g, GameSession& s, const json::object& o);
   void resync(GameEntry& g, GameSession& s, int64_t since);
   // The side a request acts for, or the error to answer.
@@ -427,9 +540,12 @@ struct GameService::Impl {
     entry->stored_actions = stored_actions;
     entry->seq = seq;
     entry->stored_finish = entry->live->over();
+    entry->last_used_ms = time->now().count();
     {
       std::lock_guard lock(games_mutex);
-      games[entry->id] = entry;
+      // Two requests may load the same stored game at once: the first one in the map is the game.
+      auto [it, added] = games.try_emplace(entry->id, entry);
+      if (!added) return it->second;
     }
     return entry;
   }
@@ -441,8 +557,8 @@ struct GameService::Impl {
       auto loaded = restore(sg);
       if (!loaded) return fail("game " + sg.id + ": " + loaded.error().message);
       std::lock_guard lock((*loaded)->mutex);
-      finish_if_over(**loaded);
-      schedule(**loaded);
+      // Stored over but not marked finished (an older server): store the result now.
+      store_then(**loaded, unstored_writes(**loaded, (*loaded)->seq), [this](GameEntry& g, bool) { schedule(g); });
     }
     return true;
   }
@@ -463,7 +579,7 @@ struct GameService::Impl {
     return add_game(sg.id, std::move(*setup), std::move(*live), log.size(), sg.seq);
   }
 
-  // A game from memory, or a finished one from the store.
+  // A game from memory, or a finished one from the store. The store's reads do not wait for its commits.
   std::shared_ptr<GameEntry> game(std::string_view id) {
     if (auto g = find(id)) return g;
     if (id.empty() || id.size() > 64) return nullptr;
@@ -475,6 +591,42 @@ struct GameService::Impl {
 
   HttpAnswer create_game(std::string_view body);
   HttpAnswer pgn(GameEntry& g);
+
+  // --- Eviction ---
+
+  bool evictable(const GameEntry& g, int64_t now) const {
+    return g.live->over() && g.stored_finish && !g.writing && g.waiting.empty() && g.sessions.empty() &&
+           !g.robot_queued && !g.robot_thinking && now - g.last_used_ms >= options.evict_after.count();
+  }
+
+  void evict_idle() {
+    if (options.evict_after.count() <= 0) return;
+    std::vector<std::shared_ptr<GameEntry>> all;
+    {
+      std::lock_guard lock(games_mutex);
+      for (auto& [id, g] : games) all.push_back(g);
+    }
+    const int64_t now = time->now().count();
+    for (auto& g : all) {
+      std::lock_guard game_lock(g->mutex);
+      if (!evictable(*g, now)) continue;
+      g->evicted = true;
+      std::lock_guard lock(games_mutex);  // after the game's lock, as everywhere
+      if (auto it = games.find(g->id); it != games.end() && it->second == g) games.erase(it);
+    }
+  }
+
+  void start_evict_timer() {
+    if (stopping || options.evict_after.count() <= 0) return;
+    evict_timer.expires_after(std::clamp<std::chrono::milliseconds>(options.evict_after / 4, std::chrono::seconds(1),
+                                                                    std::chrono::seconds(60)));
+    evict_timer.async_wait([weak = weak_from_this()](const boost::system::error_code& ec) {
+      auto impl = weak.lock();
+      if (ec || !impl) return;
+      impl->evict_idle();
+      impl->start_evict_timer();
+    });
+  }
 
   void ping_all() {
     if (stopping || options.ping_interval.count() <= 0) return;
@@ -593,12 +745,10 @@ void GameService::Impl::hello(GameEntry& g, GameSession& s, const json::object& 
   // An invited game starts when the invited player first comes (the clocks start then).
   if (!g.live->started() && !g.live->over() && after.connected[WHITE] && after.connected[BLACK]) {
     if (auto change = g.live->start()) {
-      if (auto r = persist(g, g.seq + 1); !r) {
-        json::object l{{"event", "store_error"}, {"game", g.id}, {"detail", r.error().message}};
-        log_line(l);
-      }
-      broadcast_state(g);
-      schedule(g);
+      store_then(g, unstored_writes(g, g.seq + 1), [this](GameEntry& g, bool committed) {
+        if (committed) broadcast_state(g);
+        schedule(g);
+      });
     }
   }
   send_ping(s);
@@ -606,6 +756,39 @@ void GameService::Impl::hello(GameEntry& g, GameSession& s, const json::object& 
 
 void GameService::Impl::handle(GameSession& s, std::string_view text) {
   const auto started = std::chrono::steady_clock::now();
+  for (;;) {
+    std::shared_ptr<GameEntry> g = s.entry;
+    std::unique_lock lock(g->mutex);
+    if (g->evicted) {
+      // The game left memory after this connection opened (it had not said hello yet): load it again.
+      lock.unlock();
+      auto fresh = game(g->id);
+      if (!fresh) {
+        s.peer->send(error_text(0, false, simple_error("unknown_game")));
+        return s.peer->close(1008, "unknown_game");
+      }
+      s.entry = std::move(fresh);
+      continue;
+    }
+    if (g->writing) {
+      // The game's last change is being committed: this message comes after it, in order. Its clock
+      // time while it waits is not the mover's (added to the lag allowance, capped as that is).
+      g->waiting.push_back([this, self = s.shared_from_this(), text = std::string(text), started,
+                            arrived = time->now()] { handle_locked(*self, text, started, time->now() - arrived); });
+      return;
+    }
+    return handle_locked(s, text, started, Millis{0});
+  }
+}
+
+void GameService::Impl::handle_locked(GameSession& s, std::string_view text,
+                                      std::chrono::steady_clock::time_point started, Millis waited) {
+  GameEntry& g = *s.entry;
+  g.last_used_ms = time->now().count();
+  if (g.lost) {
+    s.peer->send(error_text(0, false, simple_error("unknown_game")));
+    return s.peer->close(1008, "unknown_game");
+  }
   if (text.size() > MAX_MESSAGE_BYTES) {
     ProtocolError e = simple_error("too_large");
     e.data["limit"] = MAX_MESSAGE_BYTES;
@@ -654,8 +837,6 @@ void GameService::Impl::handle(GameSession& s, std::string_view text) {
     return std::string(it->value().as_string());
   };
 
-  GameEntry& g = *s.entry;
-  std::lock_guard lock(g.mutex);
   if (t == "hello") return hello(g, s, o);
   if (t == "pong") {
     auto it = o.find("n");
@@ -704,8 +885,7 @@ void GameService::Impl::handle(GameSession& s, std::string_view text) {
   auto done = [&](const play::Answer<play::Change>& change, std::optional<json::object> event = std::nullopt) {
     if (!change) return refused(change.error());
     if (change->moved) ++moves_total;
-    commit_and_announce(g, *change, plies_before, &s, req, has_req, std::move(event));
-    record_latency(started);
+    commit_and_announce(g, *change, plies_before, &s, req, has_req, std::move(event), started);
   };
   auto color_for = [&](std::optional<Color> natural) -> std::optional<Color> {
     auto c = acting_color(g, s, o, natural);
@@ -732,7 +912,7 @@ void GameService::Impl::handle(GameSession& s, std::string_view text) {
       e.data["color"] = color_text(mover);
       return answer_error(e);
     }
-    return done(live.move(mover, *uci, ply, std::chrono::milliseconds(std::min(s.lag_ms, MAX_LAG_MS))));
+    return done(live.move(mover, *uci, ply, std::chrono::milliseconds(std::min(s.lag_ms, MAX_LAG_MS)) + waited));
   }
   if (t == "draw" || t == "takeback") {
     auto action = string_field("action");
@@ -834,22 +1014,28 @@ HttpAnswer GameService::Impl::create_game(std::string_view body) {
   auto live = play::LiveGame::create(*opts, time);
   if (!live) return http_error(400, "bad_request", {{"detail", live.error().message}});
   std::string id;
-  for (int attempt = 0; attempt < 8; ++attempt) {
+  std::shared_ptr<GameEntry> entry;
+  const play::LiveGame* mine = live->get();
+  for (int attempt = 0; attempt < 8 && !entry; ++attempt) {
     id = new_game_id();
-    if (!find(id)) {
-      if (auto r = store->create(id, json::serialize(setup_json(setup)))) break;
-    }
-    id.clear();
+    if (find(id)) continue;
+    entry = add_game(id, setup, std::move(*live), 0, 0);
+    if (entry->live.get() != mine) return http_error(500, "server_error", {{"detail", "game id taken"}});
   }
-  if (id.empty()) return http_error(500, "server_error", {{"detail", "cannot store the game"}});
-  auto entry = add_game(id, setup, std::move(*live), 0, 0);
+  if (!entry) return http_error(500, "server_error", {{"detail", "no free game id"}});
   {
+    // The answer goes now; the game's creation (and its start) is committed before any message for it is
+    // answered: those wait for the commit like every message that follows a change.
     std::lock_guard lock(entry->mutex);
-    if (setup.opponent != "invite") {
-      (void)entry->live->start();
-      if (auto r = persist(*entry, 0); !r) return http_error(500, "server_error", {{"detail", r.error().message}});
-    }
-    schedule(*entry);
+    std::vector<StoreWrite> writes{{StoreWrite::Kind::CREATE, id, json::serialize(setup_json(setup)), 0, 0}};
+    if (setup.opponent != "invite") (void)entry->live->start();
+    for (StoreWrite& w : unstored_writes(*entry, 0)) writes.push_back(std::move(w));
+    store_then(*entry, std::move(writes), [this](GameEntry& g, bool committed) {
+      if (committed) return schedule(g);
+      g.lost = true;
+      std::lock_guard lock(games_mutex);
+      if (auto it = games.find(g.id); it != games.end() && it->second.get() == &g) games.erase(it);
+    });
   }
   ++games_created;
   json::object l{{"event", "game_start"},
@@ -903,16 +1089,21 @@ HttpAnswer GameService::Impl::pgn(GameEntry& g) {
 // --- The service ---
 
 GameService::GameService(boost::asio::io_context& io, GameServiceOptions options, std::shared_ptr<GameStore> store)
-    : impl_(std::make_unique<Impl>(io, std::move(options), std::move(store))) {}
+    : impl_(std::make_shared<Impl>(io, std::move(options), std::move(store))) {}
 
 GameService::~GameService() {
   shutdown();
   // A joined session and its game point at each other; the network normally
   // breaks that with closed(), but sessions still open now must not keep games alive.
-  std::lock_guard lock(impl_->games_mutex);
-  for (auto& [id, g] : impl_->games) {
+  std::vector<std::shared_ptr<GameEntry>> all;
+  {
+    std::lock_guard lock(impl_->games_mutex);
+    for (auto& [id, g] : impl_->games) all.push_back(g);
+  }
+  for (auto& g : all) {
     std::lock_guard game_lock(g->mutex);
     g->sessions.clear();
+    g->waiting.clear();
   }
 }
 
@@ -938,6 +1129,7 @@ Result<std::unique_ptr<GameService>> GameService::create(boost::asio::io_context
       if (!ec) impl->ping_all();
     });
   }
+  service->impl_->start_evict_timer();
   return service;
 }
 
@@ -1010,13 +1202,20 @@ void GameService::closed(Session& session) {
   --impl_->sessions_open;
   GameEntry& g = *s.entry;
   std::lock_guard lock(g.mutex);
-  auto it = std::find_if(g.sessions.begin(), g.sessions.end(), [&](const auto& p) { return p.get() == &s; });
-  if (it == g.sessions.end()) return;
-  GameView before = impl_->view(g);
-  g.sessions.erase(it);
-  GameView after = impl_->view(g);
-  if (before.connected[WHITE] != after.connected[WHITE] || before.connected[BLACK] != after.connected[BLACK])
-    impl_->broadcast(g, impl_->presence_event(g));
+  // After the commit in progress, if any: the presence event is numbered after that change's events.
+  auto leave = [impl = impl_.get(), gp = &g, self = s.shared_from_this()] {
+    GameEntry& g = *gp;
+    auto it = std::find_if(g.sessions.begin(), g.sessions.end(), [&](const auto& p) { return p == self; });
+    if (it == g.sessions.end()) return;
+    g.last_used_ms = impl->time->now().count();
+    GameView before = impl->view(g);
+    g.sessions.erase(it);
+    GameView after = impl->view(g);
+    if (before.connected[WHITE] != after.connected[WHITE] || before.connected[BLACK] != after.connected[BLACK])
+      impl->broadcast(g, impl->presence_event(g));
+  };
+  if (g.writing) g.waiting.push_back(std::move(leave));
+  else leave();
 }
 
 void GameService::write_metrics(std::string& out) {
@@ -1047,6 +1246,8 @@ void GameService::write_metrics(std::string& out) {
   line("Game WebSocket sessions open.", "gauge", "tabiya_game_sessions", m.sessions_open.load());
   line("Requests answered with an error.", "counter", "tabiya_request_errors_total", m.errors_total.load());
   line("Robot moves waiting for a thread.", "gauge", "tabiya_robot_queue", m.robots.queued());
+  line("Store transactions committed (group commit).", "counter", "tabiya_store_commits_total", m.writer.commits());
+  line("Changes of games committed in them.", "counter", "tabiya_store_changes_total", m.writer.units());
   out += "# HELP tabiya_move_seconds Time from a request's arrival to its event, storage included.\n";
   out += "# TYPE tabiya_move_seconds histogram\n";
   int64_t cumulative = 0;
@@ -1069,6 +1270,8 @@ void GameService::shutdown() {
   impl_->robots.stop();
   impl_->reviewer.stop();
   impl_->ping_timer.cancel();
+  impl_->evict_timer.cancel();
+  impl_->writer.stop();  // commits what is pending; its reports still reach the clients if the network runs
   std::vector<std::shared_ptr<GameEntry>> all;
   {
     std::lock_guard lock(impl_->games_mutex);
@@ -1095,5 +1298,9 @@ std::size_t GameService::game_count() const {
 }
 
 int GameService::robot_queue() const { return impl_->robots.queued(); }
+
+void GameService::evict_idle() { impl_->evict_idle(); }
+
+void GameService::wait_for_store() { impl_->writer.flush(); }
 
 }  // namespace tabiya::server

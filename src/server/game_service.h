@@ -3,10 +3,14 @@
 // the protocol of docs/protocol.md.
 //
 // Threads. The network calls from several io threads at once. Each game has
-// its own mutex; the map of games has another, held only to find or add a
-// game. Store writes happen under the game's mutex (a move is acknowledged
-// only after it is committed), never under the map's; the robot thinks on
-// its own threads holding no lock. Flag timers run on the io_context.
+// its own mutex; the map of games has another, held only to find, add or
+// evict a game. Nothing serialises different games on the io threads. Store
+// writes go to one storage thread (group_commit.h) that commits every game's
+// pending writes in one transaction; a game's change is announced (and so a
+// move acknowledged) only after its commit, on the io_context, and whatever
+// else arrives for that game meanwhile waits in the game's queue, so each
+// game's actions keep their order. The robot thinks on its own threads
+// holding no lock. Flag timers run on the io_context.
 #pragma once
 
 #include <atomic>
@@ -50,6 +54,9 @@ struct GameServiceOptions {
   ReviewOptions review;
   // One JSON line per game start and end; empty: standard error.
   std::function<void(const std::string&)> log;
+  // A finished game with no connection leaves memory after this long (game time source) and is
+  // loaded again from the store when asked for; 0 keeps every game.
+  std::chrono::milliseconds evict_after{std::chrono::minutes(10)};
 };
 
 struct GameEntry;
@@ -73,11 +80,15 @@ class GameService final : public Service {
   // Games held in memory (unfinished and recently finished).
   std::size_t game_count() const;
   int robot_queue() const;
+  // Takes out of memory every finished game idle for evict_after (a timer does this by itself).
+  void evict_idle();
+  // Returns once every write submitted so far is committed; its announcements are then posted to the io_context.
+  void wait_for_store();
 
  private:
   GameService(boost::asio::io_context& io, GameServiceOptions options, std::shared_ptr<GameStore> store);
   struct Impl;
-  std::unique_ptr<Impl> impl_;
+  std::shared_ptr<Impl> impl_;  // shared: the storage thread's reports hold it weakly
 };
 
 // For the network layer: the service with these options; throws std::runtime_error

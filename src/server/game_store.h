@@ -2,9 +2,12 @@
 // service writes and reads back), its numbered log of actions (play/live_game.h
 // action lines) and, once over, its result. The interface is small so that
 // another database (PostgreSQL for several server instances) can follow the
-// SQLite one. Implementations are safe to call from several threads.
+// SQLite one: one call writes a batch of changes in one transaction, two read.
+// Implementations are safe to call from several threads; the service writes
+// from one thread only (server/group_commit.h) and reads from any.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,13 +26,25 @@ struct StoredGame {
   std::string result;  // JSON, when finished
 };
 
+// One change to the stored games.
+struct StoreWrite {
+  enum class Kind : uint8_t {
+    CREATE,  // a new game: text is its setup; refused if the id exists
+    APPEND,  // action `index` (0, 1, 2...; refused out of order): text is the action, seq the event number after it
+    FINISH,  // the game is over: text is its result
+  };
+  Kind kind = Kind::APPEND;
+  std::string game;
+  std::string text;
+  int64_t index = 0;
+  int64_t seq = 0;
+};
+
 class GameStore {
  public:
   virtual ~GameStore() = default;
-  virtual Result<bool> create(const std::string& id, const std::string& setup) = 0;
-  // Appends action `index` (0, 1, 2...); returns once it is durable (committed).
-  virtual Result<bool> append(const std::string& id, int64_t index, const std::string& action, int64_t seq) = 0;
-  virtual Result<bool> finish(const std::string& id, const std::string& result) = 0;
+  // Applies every write in order in one transaction: all of them or none. Returns once durable (committed).
+  virtual Result<bool> commit(const std::vector<StoreWrite>& writes) = 0;
   virtual Result<std::vector<StoredGame>> load_unfinished() = 0;
   // nullopt: no such game.
   virtual Result<std::optional<StoredGame>> load(const std::string& id) = 0;

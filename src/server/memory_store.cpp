@@ -8,28 +8,47 @@ namespace {
 
 class MemoryStore final : public GameStore {
  public:
-  Result<bool> create(const std::string& id, const std::string& setup) override {
+  Result<bool> commit(const std::vector<StoreWrite>& writes) override {
     std::lock_guard lock(mutex_);
-    if (games_.count(id)) return fail("game " + id + " exists already");
-    games_[id] = StoredGame{id, setup, {}, 0, false, {}};
-    return true;
-  }
-  Result<bool> append(const std::string& id, int64_t index, const std::string& action, int64_t seq) override {
-    std::lock_guard lock(mutex_);
-    auto it = games_.find(id);
-    if (it == games_.end()) return fail("no game " + id);
-    if (index != int64_t(it->second.actions.size()))
-      return fail("game " + id + ": action " + std::to_string(index) + " out of order");
-    it->second.actions.push_back(action);
-    it->second.seq = seq;
-    return true;
-  }
-  Result<bool> finish(const std::string& id, const std::string& result) override {
-    std::lock_guard lock(mutex_);
-    auto it = games_.find(id);
-    if (it == games_.end()) return fail("no game " + id);
-    it->second.finished = true;
-    it->second.result = result;
+    // All or nothing: check the whole batch first (each touched game's next index), then apply it.
+    std::map<std::string, int64_t> next;  // -1: absent
+    for (const StoreWrite& w : writes) {
+      auto it = next.find(w.game);
+      if (it == next.end()) {
+        auto g = games_.find(w.game);
+        it = next.emplace(w.game, g == games_.end() ? -1 : int64_t(g->second.actions.size())).first;
+      }
+      if (w.kind == StoreWrite::Kind::CREATE) {
+        if (it->second >= 0) return fail("game " + w.game + " exists already");
+        it->second = 0;
+        continue;
+      }
+      if (it->second < 0) return fail("no game " + w.game);
+      if (w.kind == StoreWrite::Kind::APPEND) {
+        if (w.index != it->second)
+          return fail("game " + w.game + ": action " + std::to_string(w.index) + " out of order");
+        ++it->second;
+      }
+    }
+    for (const StoreWrite& w : writes) {
+      switch (w.kind) {
+        case StoreWrite::Kind::CREATE:
+          games_[w.game] = StoredGame{w.game, w.text, {}, 0, false, {}};
+          break;
+        case StoreWrite::Kind::APPEND: {
+          StoredGame& game = games_[w.game];
+          game.actions.push_back(w.text);
+          game.seq = w.seq;
+          break;
+        }
+        case StoreWrite::Kind::FINISH: {
+          StoredGame& game = games_[w.game];
+          game.finished = true;
+          game.result = w.text;
+          break;
+        }
+      }
+    }
     return true;
   }
   Result<std::vector<StoredGame>> load_unfinished() override {

@@ -1,10 +1,15 @@
 // The SQLite game store: one file, WAL journal (readers never wait for the
 // writer), synchronous=NORMAL (in WAL mode a commit survives a crash of the
 // process, which is what kill -9 tests; only a power cut may lose the last
-// commits). One connection behind a mutex: SQLite has one writer anyway.
+// commits). One writing connection (the service writes from its one storage
+// thread, a batch of games' changes per transaction: server/group_commit.h)
+// and one reading connection.
 #include <sqlite3.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <mutex>
+#include <thread>
 
 #include "server/game_store.h"
 
@@ -37,81 +42,64 @@ std::string column_text(sqlite3_stmt* s, int i) {
   return p ? std::string(reinterpret_cast<const char*>(p), std::size_t(sqlite3_column_bytes(s, i))) : std::string();
 }
 
-class SqliteStore final : public GameStore {
+// One connection and its prepared statements.
+class Connection {
  public:
-  explicit SqliteStore(sqlite3* db)
+  explicit Connection(sqlite3* db)
       : db_(db),
         insert_game_(db, "INSERT INTO games(id, setup, seq, finished) VALUES(?1, ?2, 0, 0)"),
-        insert_action_(db, "INSERT INTO actions(game, idx, action) VALUES(?1, ?2, ?3)"),
+        // In order: action idx follows idx - 1 (the primary key refuses a second idx).
+        insert_action_(db,
+                       "INSERT INTO actions(game, idx, action) SELECT ?1, ?2, ?3 WHERE ?2 = 0 OR EXISTS"
+                       " (SELECT 1 FROM actions WHERE game = ?1 AND idx = ?2 - 1)"),
         update_seq_(db, "UPDATE games SET seq = ?2 WHERE id = ?1"),
         finish_(db, "UPDATE games SET finished = 1, result = ?2 WHERE id = ?1"),
         select_game_(db, "SELECT id, setup, seq, finished, result FROM games WHERE id = ?1"),
         select_unfinished_(db, "SELECT id, setup, seq, finished, result FROM games WHERE finished = 0"),
         select_actions_(db, "SELECT action FROM actions WHERE game = ?1 ORDER BY idx") {}
-  ~SqliteStore() override { sqlite3_close_v2(db_); }
+  ~Connection() {}
+  sqlite3* db() const { return db_; }
 
   bool prepared() const {
     return insert_game_.ok() && insert_action_.ok() && update_seq_.ok() && finish_.ok() && select_game_.ok() &&
            select_unfinished_.ok() && select_actions_.ok();
   }
 
-  Result<bool> create(const std::string& id, const std::string& setup) override {
-    std::lock_guard lock(mutex_);
-    sqlite3_stmt* s = insert_game_.get();
-    bind_text(s, 1, id);
-    bind_text(s, 2, setup);
-    return step_done(s, "create game " + id);
-  }
-
-  Result<bool> append(const std::string& id, int64_t index, const std::string& action, int64_t seq) override {
-    std::lock_guard lock(mutex_);
+  Result<bool> commit(const std::vector<StoreWrite>& writes) {
     if (auto r = exec("BEGIN IMMEDIATE"); !r) return r;
-    sqlite3_stmt* s = insert_action_.get();
-    bind_text(s, 1, id);
-    sqlite3_bind_int64(s, 2, index);
-    bind_text(s, 3, action);
-    auto r = step_done(s, "append to game " + id);
-    if (r) {
-      sqlite3_stmt* u = update_seq_.get();
-      bind_text(u, 1, id);
-      sqlite3_bind_int64(u, 2, seq);
-      r = step_done(u, "update game " + id);
+    for (const StoreWrite& w : writes) {
+      if (auto r = write(w); !r) {
+        (void)exec("ROLLBACK");
+        return r;
+      }
     }
-    if (!r) {
+    if (auto r = exec("COMMIT"); !r) {
       (void)exec("ROLLBACK");
       return r;
     }
-    return exec("COMMIT");
+    return true;
   }
 
-  Result<bool> finish(const std::string& id, const std::string& result) override {
-    std::lock_guard lock(mutex_);
-    sqlite3_stmt* s = finish_.get();
-    bind_text(s, 1, id);
-    bind_text(s, 2, result);
-    return step_done(s, "finish game " + id);
-  }
-
-  Result<std::vector<StoredGame>> load_unfinished() override {
-    std::lock_guard lock(mutex_);
+  Result<std::vector<StoredGame>> load_unfinished() {
     std::vector<StoredGame> games;
     sqlite3_stmt* s = select_unfinished_.get();
     int rc;
     while ((rc = sqlite3_step(s)) == SQLITE_ROW) games.push_back(row(s));
+    sqlite3_reset(s);
     if (rc != SQLITE_DONE) return error("load unfinished games");
     for (StoredGame& g : games)
       if (auto r = load_actions(g); !r) return r.error();
     return games;
   }
 
-  Result<std::optional<StoredGame>> load(const std::string& id) override {
-    std::lock_guard lock(mutex_);
+  Result<std::optional<StoredGame>> load(const std::string& id) {
     sqlite3_stmt* s = select_game_.get();
     bind_text(s, 1, id);
     int rc = sqlite3_step(s);
     if (rc == SQLITE_DONE) return std::optional<StoredGame>{};
     if (rc != SQLITE_ROW) return error("load game " + id);
     StoredGame g = row(s);
+    sqlite3_reset(s);  // ends the read transaction: a reader must not hold back WAL checkpoints
     if (auto r = load_actions(g); !r) return r.error();
     return std::optional<StoredGame>{std::move(g)};
   }
@@ -127,6 +115,34 @@ class SqliteStore final : public GameStore {
   }
 
  private:
+  Result<bool> write(const StoreWrite& w) {
+    switch (w.kind) {
+      case StoreWrite::Kind::CREATE: {
+        sqlite3_stmt* s = insert_game_.get();
+        bind_text(s, 1, w.game);
+        bind_text(s, 2, w.text);
+        return step_done(s, "create game " + w.game);
+      }
+      case StoreWrite::Kind::APPEND: {
+        sqlite3_stmt* s = insert_action_.get();
+        bind_text(s, 1, w.game);
+        sqlite3_bind_int64(s, 2, w.index);
+        bind_text(s, 3, w.text);
+        if (auto r = step_changed(s, "append action " + std::to_string(w.index) + " to game " + w.game); !r) return r;
+        sqlite3_stmt* u = update_seq_.get();
+        bind_text(u, 1, w.game);
+        sqlite3_bind_int64(u, 2, w.seq);
+        return step_changed(u, "update game " + w.game);
+      }
+      case StoreWrite::Kind::FINISH: {
+        sqlite3_stmt* s = finish_.get();
+        bind_text(s, 1, w.game);
+        bind_text(s, 2, w.text);
+        return step_changed(s, "finish game " + w.game);
+      }
+    }
+    return fail("sqlite: unknown write");
+  }
   static StoredGame row(sqlite3_stmt* s) {
     StoredGame g;
     g.id = column_text(s, 0);
@@ -141,6 +157,7 @@ class SqliteStore final : public GameStore {
     bind_text(s, 1, g.id);
     int rc;
     while ((rc = sqlite3_step(s)) == SQLITE_ROW) g.actions.push_back(column_text(s, 0));
+    sqlite3_reset(s);
     if (rc != SQLITE_DONE) return error("load actions of game " + g.id);
     return true;
   }
@@ -148,24 +165,107 @@ class SqliteStore final : public GameStore {
     if (sqlite3_step(s) != SQLITE_DONE) return error(what);
     return true;
   }
+  // An update of a game that is not there is an error too.
+  Result<bool> step_changed(sqlite3_stmt* s, const std::string& what) {
+    if (auto r = step_done(s, what); !r) return r;
+    if (sqlite3_changes(db_) == 0) return fail("sqlite: " + what + ": no such game, or out of order");
+    return true;
+  }
   Error error(const std::string& what) { return Error{"sqlite: " + what + ": " + sqlite3_errmsg(db_)}; }
 
-  std::mutex mutex_;
   sqlite3* db_;
   Statement insert_game_, insert_action_, update_seq_, finish_, select_game_, select_unfinished_, select_actions_;
 };
 
-}  // namespace
+// Three connections to the file: the writer's; a reader's for loads, so that
+// a load (an io thread opening a finished game) never waits for a commit in
+// progress (in WAL mode readers see the last commit and do not block); and a
+// checkpointer's. In WAL mode with synchronous=NORMAL a commit only appends
+// to the log; the one disk sync is the checkpoint's, which copies the log
+// into the database. SQLite would run it inside a commit every 1000 pages,
+// holding up every game waiting for that commit while the disk syncs; here a
+// thread of its own runs it (PASSIVE: it never blocks the writer).
+class SqliteStore final : public GameStore {
+ public:
+  SqliteStore(sqlite3* writer, sqlite3* reader, sqlite3* checkpointer)
+      : writer_(writer), reader_(reader), checkpointer_(checkpointer), checkpoints_([this] { checkpoint_loop(); }) {}
+  ~SqliteStore() override {
+    {
+      std::lock_guard lock(checkpoint_mutex_);
+      stopping_ = true;
+      checkpoint_wake_.notify_one();
+    }
+    checkpoints_.join();
+    sqlite3* w = writer_.db();
+    sqlite3* r = reader_.db();
+    // The statements are finalized by the members' destructors first; closing
+    // with close_v2 defers until then.
+    sqlite3_close_v2(w);
+    sqlite3_close_v2(r);
+    sqlite3_close_v2(checkpointer_);
+  }
+  bool prepared() const { return writer_.prepared() && reader_.prepared(); }
 
-Result<std::unique_ptr<GameStore>> open_sqlite_store(const std::string& path) {
+  Result<bool> commit(const std::vector<StoreWrite>& writes) override {
+    std::lock_guard lock(write_mutex_);
+    return writer_.commit(writes);
+  }
+  Result<std::vector<StoredGame>> load_unfinished() override {
+    std::lock_guard lock(read_mutex_);
+    return reader_.load_unfinished();
+  }
+  Result<std::optional<StoredGame>> load(const std::string& id) override {
+    std::lock_guard lock(read_mutex_);
+    return reader_.load(id);
+  }
+
+ private:
+  void checkpoint_loop() {
+    std::unique_lock lock(checkpoint_mutex_);
+    while (!stopping_) {
+      checkpoint_wake_.wait_for(lock, std::chrono::milliseconds(250));
+      lock.unlock();
+      sqlite3_wal_checkpoint_v2(checkpointer_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+      lock.lock();
+    }
+  }
+
+  std::mutex write_mutex_, read_mutex_;
+  Connection writer_, reader_;
+  sqlite3* checkpointer_;
+  std::mutex checkpoint_mutex_;
+  std::condition_variable checkpoint_wake_;
+  bool stopping_ = false;
+  std::thread checkpoints_;  // last: it starts once the rest is built
+};
+
+Result<sqlite3*> open_connection(const std::string& path) {
   sqlite3* db = nullptr;
-  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr) !=
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr) !=
       SQLITE_OK) {
     std::string message = db ? sqlite3_errmsg(db) : "out of memory";
     sqlite3_close_v2(db);
     return fail("sqlite: cannot open " + path + ": " + message);
   }
   sqlite3_busy_timeout(db, 5000);
+  return db;
+}
+
+Result<bool> run_script(sqlite3* db, const std::string& path, const char* sql) {
+  char* message = nullptr;
+  if (sqlite3_exec(db, sql, nullptr, nullptr, &message) != SQLITE_OK) {
+    std::string text = message ? message : "unknown error";
+    sqlite3_free(message);
+    return fail("sqlite: " + path + ": " + text);
+  }
+  return true;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<GameStore>> open_sqlite_store(const std::string& path) {
+  auto writer = open_connection(path);
+  if (!writer) return writer.error();
   const char* schema =
       "PRAGMA journal_mode=WAL;"
       "PRAGMA synchronous=NORMAL;"
@@ -174,14 +274,28 @@ Result<std::unique_ptr<GameStore>> open_sqlite_store(const std::string& path) {
       "CREATE INDEX IF NOT EXISTS games_unfinished ON games(finished);"
       "CREATE TABLE IF NOT EXISTS actions(game TEXT NOT NULL, idx INTEGER NOT NULL, action TEXT NOT NULL,"
       " PRIMARY KEY(game, idx)) WITHOUT ROWID;";
-  char* message = nullptr;
-  if (sqlite3_exec(db, schema, nullptr, nullptr, &message) != SQLITE_OK) {
-    std::string text = message ? message : "unknown error";
-    sqlite3_free(message);
-    sqlite3_close_v2(db);
-    return fail("sqlite: " + path + ": " + text);
+  if (auto r = run_script(*writer, path, schema); !r) {
+    sqlite3_close_v2(*writer);
+    return r.error();
   }
-  auto store = std::make_unique<SqliteStore>(db);
+  auto reader = open_connection(path);
+  if (!reader) {
+    sqlite3_close_v2(*writer);
+    return reader.error();
+  }
+  // Checkpoints are the checkpointer thread's (see SqliteStore), never a commit's.
+  if (auto r = run_script(*writer, path, "PRAGMA wal_autocheckpoint=0;"); !r) {
+    sqlite3_close_v2(*writer);
+    sqlite3_close_v2(*reader);
+    return r.error();
+  }
+  auto checkpointer = open_connection(path);
+  if (!checkpointer) {
+    sqlite3_close_v2(*writer);
+    sqlite3_close_v2(*reader);
+    return checkpointer.error();
+  }
+  auto store = std::make_unique<SqliteStore>(*writer, *reader, *checkpointer);
   if (!store->prepared()) return fail("sqlite: " + path + ": cannot prepare statements");
   return std::unique_ptr<GameStore>(std::move(store));
 }

@@ -15,13 +15,11 @@ namespace {
 
 namespace json = boost::json;
 using GameServiceTest = ServiceFixture;
+using ReviewTest = ServiceFixture;
 
 TEST_F(GameServiceTest, CreateHelloStateAndMove) {
-  json::object g = create(R"({"v":1,"opponent":"hotseat","time":"5+3"})");
-  const std::string id = str(g.at("id"));
+  auto [g, id, c] = hotseat(R"({"v":1,"opponent":"hotseat","time":"5+3"})");
   EXPECT_EQ(str(g.at("spectate")), "/g/" + id);
-  Client c = connect(id);
-  hello(c, {seat(g, "white"), seat(g, "black")});
   auto state = c.peer->last("state");
   ASSERT_TRUE(state);
   EXPECT_EQ(state->at("you").as_array().size(), 2u);
@@ -43,15 +41,6 @@ TEST_F(GameServiceTest, CreateHelloStateAndMove) {
   EXPECT_EQ(e.at("clock").as_object().at("white").as_int64(), 5 * 60 * 1000 + 3000 - 1200 + 3000);
   EXPECT_EQ(str(e.at("turn")), "black");
 }
-
-}  // namespace
-}  // namespace tabiya::server::testing
-
-namespace tabiya::server::testing {
-namespace {
-
-namespace json = boost::json;
-using GameServiceTest = ServiceFixture;
 
 std::string error_code(const std::optional<json::object>& m) {
   return m ? std::string(m->at("code").as_string()) : std::string("(no error)");
@@ -157,11 +146,8 @@ TEST_F(GameServiceTest, StartsFromAChess960NumberAFenOrAPgn) {
 }
 
 TEST_F(GameServiceTest, ASpectatorWatchesButCannotAct) {
-  json::object g = create(R"({"v":1,"opponent":"invite"})");
-  const std::string id = str(g.at("id"));
-  Client white = connect(id), black = connect(id), watcher = connect(id);
-  hello(white, {seat(g, "white")});
-  hello(black, {seat(g, "black")});
+  auto [g, id, white, black] = invite();
+  Client watcher = connect(id);
   hello(watcher, {});
   auto state = watcher.peer->last("state");
   ASSERT_TRUE(state);
@@ -183,11 +169,7 @@ TEST_F(GameServiceTest, ASpectatorWatchesButCannotAct) {
 }
 
 TEST_F(GameServiceTest, OnePlayerCannotActForTheOther) {
-  json::object g = create(R"({"v":1,"opponent":"invite"})");
-  const std::string id = str(g.at("id"));
-  Client white = connect(id), black = connect(id);
-  hello(white, {seat(g, "white")});
-  hello(black, {seat(g, "black")});
+  auto [g, id, white, black] = invite();
   move(black, "e7e5", 0);
   auto err = black.peer->last("error");
   EXPECT_EQ(error_code(err), "not_your_turn");
@@ -264,10 +246,7 @@ TEST_F(GameServiceTest, MalformedAndUnknownMessagesAreAnsweredWithCodes) {
 }
 
 TEST_F(GameServiceTest, ResyncAfterAGapSendsTheMissedEventsOrTheState) {
-  json::object g = create(R"({"v":1,"opponent":"hotseat"})");
-  const std::string id = str(g.at("id"));
-  Client c = connect(id);
-  hello(c, {seat(g, "white"), seat(g, "black")});
+  auto [g, id, c] = hotseat();
   const int64_t start = c.peer->last("state")->at("seq").as_int64();
   int ply = 0;
   for (const char* m : {"e2e4", "e7e5", "g1f3", "b8c6"}) move(c, m, ply++);
@@ -292,10 +271,7 @@ TEST_F(GameServiceTest, ResyncAfterAGapSendsTheMissedEventsOrTheState) {
 // protocol.md hello: a client that reconnects having missed nothing still
 // gets a state, with the clocks as they are now (they ran while it was away).
 TEST_F(GameServiceTest, HelloWithSinceAlwaysAnswersWithAFreshState) {
-  json::object g = create(R"({"v":1,"opponent":"hotseat","time":"5+0"})");
-  const std::string id = str(g.at("id"));
-  Client c = connect(id);
-  hello(c, {seat(g, "white"), seat(g, "black")});
+  auto [g, id, c] = hotseat(R"({"v":1,"opponent":"hotseat","time":"5+0"})");
   move(c, "e2e4", 0);
   const int64_t last = c.peer->last("event", "move")->at("seq").as_int64();
   clock_->advance(Millis{7000});  // Black thinks while the connection is down
@@ -313,11 +289,7 @@ TEST_F(GameServiceTest, HelloWithSinceAlwaysAnswersWithAFreshState) {
 // The clock runs from the sending of the opponent's move to the arrival of
 // the move, less the measured one-way delay (capped at 500 ms).
 TEST_F(GameServiceTest, ClocksAreChargedArrivalTimeLessTheMeasuredLag) {
-  json::object g = create(R"({"v":1,"opponent":"invite","time":"5+0"})");
-  const std::string id = str(g.at("id"));
-  Client white = connect(id), black = connect(id);
-  hello(white, {seat(g, "white")});
-  hello(black, {seat(g, "black")});
+  auto [g, id, white, black] = invite(R"({"v":1,"opponent":"invite","time":"5+0"})");
   // The server pings on hello; the client answers 300 ms later: 150 ms one way.
   auto ping = white.peer->last("ping");
   ASSERT_TRUE(ping);
@@ -335,10 +307,7 @@ TEST_F(GameServiceTest, ClocksAreChargedArrivalTimeLessTheMeasuredLag) {
 // FIDE Laws 2018 Art. 6.9: the server's timer ends the game when the flag
 // falls, with nobody sending anything; drawn because White cannot mate.
 TEST_F(GameServiceTest, TheServerTimerEndsTheGameOnFlagFall_Art6_9_FIDE2018) {
-  json::object g = create(R"({"v":1,"opponent":"hotseat","time":"1s+0","fen":"4k3/8/8/8/8/8/r7/6K1 b - - 0 1"})");
-  const std::string id = str(g.at("id"));
-  Client c = connect(id);
-  hello(c, {seat(g, "white"), seat(g, "black")});
+  auto [g, id, c] = hotseat(R"({"v":1,"opponent":"hotseat","time":"1s+0","fen":"4k3/8/8/8/8/8/r7/6K1 b - - 0 1"})");
   clock_->advance(Millis{1000});
   io_.run_for(std::chrono::milliseconds(1500));  // the timer waits the game's time, then looks at the clock
   auto end = c.peer->last("event", "end");
@@ -352,11 +321,10 @@ TEST_F(GameServiceTest, TheServerTimerEndsTheGameOnFlagFall_Art6_9_FIDE2018) {
 }
 
 TEST_F(GameServiceTest, FlagFallLosesWhenTheOpponentCanMate_Art6_9_FIDE2018) {
-  json::object g = create(R"({"v":1,"opponent":"hotseat","time":"1+0"})");
-  Client c = connect(str(g.at("id")));
-  hello(c, {seat(g, "white"), seat(g, "black")});
+  auto [g, id, c] = hotseat(R"({"v":1,"opponent":"hotseat","time":"1+0"})");
   clock_->advance(Millis{60'000});
   service_->check_clocks();
+  settle();
   auto end = c.peer->last("event", "end");
   ASSERT_TRUE(end);
   EXPECT_EQ(str(end->at("e").as_object().at("result").as_object().at("termination")), "time_forfeit");
@@ -366,11 +334,7 @@ TEST_F(GameServiceTest, FlagFallLosesWhenTheOpponentCanMate_Art6_9_FIDE2018) {
 }
 
 TEST_F(GameServiceTest, DrawOffersAndResignation) {
-  json::object g = create(R"({"v":1,"opponent":"invite"})");
-  const std::string id = str(g.at("id"));
-  Client white = connect(id), black = connect(id);
-  hello(white, {seat(g, "white")});
-  hello(black, {seat(g, "black")});
+  auto [g, id, white, black] = invite();
   send(white, R"({"t":"draw","req":1,"action":"offer"})");
   auto offer = black.peer->last("event", "offer");
   ASSERT_TRUE(offer);
@@ -387,10 +351,7 @@ TEST_F(GameServiceTest, DrawOffersAndResignation) {
 }
 
 TEST_F(GameServiceTest, PgnHasClockAndElapsedComments) {
-  json::object g = create(R"({"v":1,"opponent":"hotseat","time":"5+0"})");
-  const std::string id = str(g.at("id"));
-  Client c = connect(id);
-  hello(c, {seat(g, "white"), seat(g, "black")});
+  auto [g, id, c] = hotseat(R"({"v":1,"opponent":"hotseat","time":"5+0"})");
   clock_->advance(Millis{2000});
   move(c, "e2e4", 0);
   clock_->advance(Millis{61'000});
@@ -404,20 +365,8 @@ TEST_F(GameServiceTest, PgnHasClockAndElapsedComments) {
   EXPECT_EQ(pgn.headers[0].first, "Content-Disposition");
 }
 
-}  // namespace
-}  // namespace tabiya::server::testing
-
-namespace tabiya::server::testing {
-namespace {
-
-namespace json = boost::json;
-using ReviewTest = ServiceFixture;
-
 TEST_F(ReviewTest, AFinishedGameIsReviewedPlyByPly) {
-  json::object g = create(R"({"v":1,"opponent":"hotseat","time":"none"})");
-  const std::string id = str(g.at("id"));
-  Client c = connect(id);
-  hello(c, {seat(g, "white"), seat(g, "black")});
+  auto [g, id, c] = hotseat(R"({"v":1,"opponent":"hotseat","time":"none"})");
   EXPECT_EQ(service_->http({"POST", "/api/games/" + id + "/review", ""}).status, 409);  // not over yet
   int ply = 0;
   for (const char* m : {"f2f3", "e7e5", "g2g4", "d8h4"}) move(c, m, ply++);
@@ -441,15 +390,6 @@ TEST_F(ReviewTest, AFinishedGameIsReviewedPlyByPly) {
   EXPECT_EQ(str(plies[4].as_object().at("best")), "d8h4");
 }
 
-}  // namespace
-}  // namespace tabiya::server::testing
-
-namespace tabiya::server::testing {
-namespace {
-
-namespace json = boost::json;
-using GameServiceTest = ServiceFixture;
-
 const json::object& end_result(const std::optional<json::object>& end) {
   return end->at("e").as_object().at("result").as_object();
 }
@@ -457,9 +397,7 @@ const json::object& end_result(const std::optional<json::object>& end) {
 // protocol.md RESULT: `culprit` is the side the reason applies to. FIDE Laws
 // 2018 Art. 5.1.1: the side checkmated loses, so it is the culprit.
 TEST_F(GameServiceTest, CheckmateNamesTheMatedSideAsCulprit_Art5_1_1_FIDE2018) {
-  json::object g = create(R"({"v":1,"opponent":"hotseat","time":"5+0"})");
-  Client c = connect(str(g.at("id")));
-  hello(c, {seat(g, "white"), seat(g, "black")});
+  auto [g, id, c] = hotseat(R"({"v":1,"opponent":"hotseat","time":"5+0"})");
   const char* moves[] = {"f2f3", "e7e5", "g2g4", "d8h4"};
   for (int ply = 0; ply < 4; ++ply) move(c, moves[ply], ply, ply + 1);
   auto end = c.peer->last("event", "end");
@@ -478,9 +416,7 @@ TEST_F(GameServiceTest, CheckmateNamesTheMatedSideAsCulprit_Art5_1_1_FIDE2018) {
 // a threefold repetition claim (Art. 9.2), FIDE Laws 2018.
 TEST_F(GameServiceTest, DrawsNameNoCulprit_Art5_2_and_9_2_FIDE2018) {
   {  // stalemate: Qc7 leaves the black king on a8 without a move
-    json::object g = create(R"({"v":1,"opponent":"hotseat","fen":"k7/8/8/2Q5/8/8/8/K7 w - - 0 1"})");
-    Client c = connect(str(g.at("id")));
-    hello(c, {seat(g, "white"), seat(g, "black")});
+    auto [g, id, c] = hotseat(R"({"v":1,"opponent":"hotseat","fen":"k7/8/8/2Q5/8/8/8/K7 w - - 0 1"})");
     move(c, "c5c7", 0);
     auto end = c.peer->last("event", "end");
     ASSERT_TRUE(end);
@@ -488,11 +424,7 @@ TEST_F(GameServiceTest, DrawsNameNoCulprit_Art5_2_and_9_2_FIDE2018) {
     EXPECT_TRUE(end_result(end).at("culprit").is_null());
   }
   {  // agreement
-    json::object g = create(R"({"v":1,"opponent":"invite"})");
-    const std::string id = str(g.at("id"));
-    Client white = connect(id), black = connect(id);
-    hello(white, {seat(g, "white")});
-    hello(black, {seat(g, "black")});
+    auto [g, id, white, black] = invite();
     send(white, R"({"t":"draw","req":1,"action":"offer"})");
     send(black, R"({"t":"draw","req":2,"action":"accept"})");
     auto end = white.peer->last("event", "end");
@@ -501,9 +433,7 @@ TEST_F(GameServiceTest, DrawsNameNoCulprit_Art5_2_and_9_2_FIDE2018) {
     EXPECT_TRUE(end_result(end).at("culprit").is_null());
   }
   {  // threefold repetition claimed by White, to move in the start position for the third time
-    json::object g = create(R"({"v":1,"opponent":"hotseat"})");
-    Client c = connect(str(g.at("id")));
-    hello(c, {seat(g, "white"), seat(g, "black")});
+    auto [g, id, c] = hotseat();
     const char* moves[] = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"};
     for (int ply = 0; ply < 8; ++ply) move(c, moves[ply], ply, ply + 1);
     send(c, R"({"t":"claim","req":20,"ground":"threefold"})");

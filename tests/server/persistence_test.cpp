@@ -104,29 +104,60 @@ TEST_F(PersistenceTest, FinishedGamesStayReadableButAreNotReloadedAsLive) {
   EXPECT_FALSE(game.contains("seats"));
 }
 
-TEST(SqliteStore, RefusesOutOfOrderActionsAndReportsUnknownGames) {
+// The store's contract, for every implementation (a PostgreSQL one would join the list).
+void check_store_contract(GameStore& store) {
+  using K = StoreWrite::Kind;
+  ASSERT_TRUE(store.commit({{K::CREATE, "g1", "{}", 0, 0}}));
+  EXPECT_FALSE(store.commit({{K::CREATE, "g1", "{}", 0, 0}}));
+  ASSERT_TRUE(store.commit({{K::APPEND, "g1", "s w 0", 0, 1}}));
+  EXPECT_FALSE(store.commit({{K::APPEND, "g1", "m w 5 e2e4", 0, 2}}));  // the same index twice
+  EXPECT_FALSE(store.commit({{K::APPEND, "nope", "s w 0", 0, 1}}));
+  EXPECT_FALSE(store.commit({{K::FINISH, "nope", "{}", 0, 0}}));
+  // One batch is all or nothing: g2's creation goes with g1's bad append.
+  EXPECT_FALSE(store.commit({{K::CREATE, "g2", "{}", 0, 0}, {K::APPEND, "g1", "m w 5 e2e4", 7, 2}}));
+  auto none = store.load("g2");
+  ASSERT_TRUE(none);
+  EXPECT_FALSE(none->has_value());
+  // Several games in one batch, in order.
+  ASSERT_TRUE(store.commit({{K::CREATE, "g3", "{\"a\":1}", 0, 0},
+                            {K::APPEND, "g1", "m w 5 e2e4", 1, 2},
+                            {K::APPEND, "g3", "s w 0", 0, 1},
+                            {K::APPEND, "g1", "m b 9 e7e5", 2, 3},
+                            {K::FINISH, "g3", "{\"r\":1}", 0, 0}}));
+  auto loaded = store.load("g1");
+  ASSERT_TRUE(loaded);
+  ASSERT_TRUE(loaded->has_value());
+  EXPECT_EQ((*loaded)->actions, (std::vector<std::string>{"s w 0", "m w 5 e2e4", "m b 9 e7e5"}));
+  EXPECT_EQ((*loaded)->seq, 3);
+  EXPECT_FALSE((*loaded)->finished);
+  auto g3 = store.load("g3");
+  ASSERT_TRUE(g3 && g3->has_value());
+  EXPECT_TRUE((*g3)->finished);
+  EXPECT_EQ((*g3)->result, "{\"r\":1}");
+  EXPECT_EQ((*g3)->setup, "{\"a\":1}");
+  auto unfinished = store.load_unfinished();
+  ASSERT_TRUE(unfinished);
+  ASSERT_EQ(unfinished->size(), 1u);
+  EXPECT_EQ(unfinished->front().id, "g1");
+  auto nope = store.load("nope");
+  ASSERT_TRUE(nope);
+  EXPECT_FALSE(nope->has_value());
+}
+
+TEST(SqliteStore, KeepsTheStoreContract) {
   auto path = std::filesystem::temp_directory_path() / ("tabiya-store-order-" + std::to_string(::getpid()));
   std::filesystem::remove(path);
   {
     auto store = open_sqlite_store(path.string());
     ASSERT_TRUE(store) << store.error().message;
-    ASSERT_TRUE((*store)->create("g1", "{}"));
-    EXPECT_FALSE((*store)->create("g1", "{}"));
-    ASSERT_TRUE((*store)->append("g1", 0, "s w 0", 1));
-    EXPECT_FALSE((*store)->append("g1", 0, "m w 5 e2e4", 2));  // the same index twice
-    auto loaded = (*store)->load("g1");
-    ASSERT_TRUE(loaded);
-    ASSERT_TRUE(loaded->has_value());
-    EXPECT_EQ((*loaded)->actions.size(), 1u);
-    EXPECT_EQ((*loaded)->seq, 1);
-    auto none = (*store)->load("nope");
-    ASSERT_TRUE(none);
-    EXPECT_FALSE(none->has_value());
+    check_store_contract(**store);
   }
   std::filesystem::remove(path);
   std::filesystem::remove(path.string() + "-wal");
   std::filesystem::remove(path.string() + "-shm");
 }
+
+TEST(MemoryStore, KeepsTheStoreContract) { check_store_contract(*make_memory_store()); }
 
 }  // namespace
 }  // namespace tabiya::server::testing

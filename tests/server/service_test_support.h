@@ -1,5 +1,8 @@
 // A game service under test: a fake Peer that records what it is sent, an
-// io_context the test runs, a manual time source and a memory store.
+// io_context the test runs, a manual time source and a memory store. The
+// service answers a change only after its commit, which the storage thread
+// reports through the io_context: the helpers settle() after each request,
+// so a test reads the answers as soon as its request returns.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -67,7 +70,8 @@ class ServiceFixture : public ::testing::Test {
     options.time = clock_;
     options.robot_threads = 1;
     options.ping_interval = std::chrono::milliseconds(0);
-    options.robot_movetime_ms = 20;
+    options.robot_movetime_ms = robot_movetime_ms_;
+    options.evict_after = std::chrono::minutes(10);
     options.review.engine = "tabiya";
     options.review.depth = 3;
     options.review.lowest_priority = false;
@@ -83,10 +87,48 @@ class ServiceFixture : public ::testing::Test {
     start();
   }
 
+  // Runs until every commit is reported and nothing more is ready to run.
+  void settle() {
+    for (;;) {
+      service_->wait_for_store();
+      io_.restart();
+      if (io_.poll() == 0) return;
+    }
+  }
+
   boost::json::object create(const std::string& body, int expected_status = 201) {
     HttpAnswer a = service_->http({"POST", "/api/games", body});
     EXPECT_EQ(a.status, expected_status) << a.body;
+    settle();
     return boost::json::parse(a.body).as_object();
+  }
+  // The start of most tests: a new game and its clients, each having said hello
+  // with its seats (their first messages, the state, are left to read).
+  struct Invited {
+    boost::json::object game;
+    std::string id;
+    Client white, black;
+  };
+  Invited invite(const std::string& body = R"({"v":1,"opponent":"invite"})") {
+    Invited t{create(body), {}, {}, {}};
+    t.id = str(t.game.at("id"));
+    t.white = connect(t.id);
+    t.black = connect(t.id);
+    hello(t.white, {seat(t.game, "white")});
+    hello(t.black, {seat(t.game, "black")});
+    return t;
+  }
+  struct HotSeat {
+    boost::json::object game;
+    std::string id;
+    Client both;
+  };
+  HotSeat hotseat(const std::string& body = R"({"v":1,"opponent":"hotseat"})") {
+    HotSeat t{create(body), {}, {}};
+    t.id = str(t.game.at("id"));
+    t.both = connect(t.id);
+    hello(t.both, {seat(t.game, "white"), seat(t.game, "black")});
+    return t;
   }
   Client connect(const std::string& id) {
     Client c{std::make_shared<RecordingPeer>(), nullptr};
@@ -94,7 +136,10 @@ class ServiceFixture : public ::testing::Test {
     EXPECT_NE(c.session, nullptr);
     return c;
   }
-  void send(Client& c, const std::string& text) { service_->message(*c.session, text); }
+  void send(Client& c, const std::string& text) {
+    service_->message(*c.session, text);
+    settle();
+  }
   void hello(Client& c, std::vector<std::string> seats, int64_t since = -1) {
     boost::json::object o{{"t", "hello"}, {"v", 1}};
     boost::json::array a;
@@ -117,6 +162,7 @@ class ServiceFixture : public ::testing::Test {
   std::shared_ptr<GameStore> store_;
   std::unique_ptr<GameService> service_;
   uint64_t random_ = 0;
+  int64_t robot_movetime_ms_ = 20;
   std::vector<std::string> log_;
 };
 

@@ -1,0 +1,93 @@
+#include "server/group_commit.h"
+
+namespace tabiya::server {
+
+GroupCommitter::GroupCommitter(std::shared_ptr<GameStore> store)
+    : store_(std::move(store)), thread_([this] { run(); }) {}
+
+GroupCommitter::~GroupCommitter() { stop(); }
+
+void GroupCommitter::submit(std::vector<StoreWrite> writes, Done done) {
+  {
+    std::lock_guard lock(mutex_);
+    if (!stopping_) {
+      pending_.push_back(Unit{std::move(writes), std::move(done)});
+      ++submitted_;
+      wake_.notify_one();
+      return;
+    }
+  }
+  done(fail("storage: the server is stopping"));
+}
+
+void GroupCommitter::flush() {
+  std::unique_lock lock(mutex_);
+  const uint64_t target = submitted_;
+  idle_.wait(lock, [&] { return reported_ >= target; });  // the thread drains all before it ends
+}
+
+void GroupCommitter::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+    wake_.notify_one();
+  }
+  if (thread_.joinable()) thread_.join();
+}
+
+int64_t GroupCommitter::commits() const {
+  std::lock_guard lock(mutex_);
+  return commits_;
+}
+
+int64_t GroupCommitter::units() const {
+  std::lock_guard lock(mutex_);
+  return units_;
+}
+
+void GroupCommitter::run() {
+  std::vector<Unit> batch;
+  for (;;) {
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [&] { return stopping_ || !pending_.empty(); });
+      if (pending_.empty()) return;  // stopping, and nothing left
+      batch.swap(pending_);
+    }
+    commit(batch);
+    {
+      std::lock_guard lock(mutex_);
+      reported_ += batch.size();
+      idle_.notify_all();
+    }
+    batch.clear();
+  }
+}
+
+void GroupCommitter::commit(std::vector<Unit>& batch) {
+  std::vector<StoreWrite> writes;
+  if (batch.size() == 1) {
+    writes = std::move(batch.front().writes);
+  } else {
+    std::size_t total = 0;
+    for (const Unit& u : batch) total += u.writes.size();
+    writes.reserve(total);
+    for (const Unit& u : batch) writes.insert(writes.end(), u.writes.begin(), u.writes.end());
+  }
+  Result<bool> all = store_->commit(writes);
+  int64_t transactions = 1;
+  if (all || batch.size() == 1) {
+    for (Unit& u : batch) u.done(all);
+  } else {
+    // Someone's unit is bad: find out whose, committing each on its own, in order.
+    for (Unit& u : batch) {
+      u.done(store_->commit(u.writes));
+      ++transactions;
+    }
+  }
+  std::lock_guard lock(mutex_);
+  commits_ += transactions;
+  units_ += int64_t(batch.size());
+}
+
+}  // namespace tabiya::server

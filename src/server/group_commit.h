@@ -1,0 +1,65 @@
+// Group commit: every game's writes go to one storage thread, which commits
+// all that is pending in one transaction and then reports to each writer.
+// One transaction per move under load costs a disk sync each; one per batch
+// costs one sync for all the games that moved meanwhile, and the callers
+// (the io threads) never wait for the database at all.
+//
+// Each submitted unit (the writes of one change of one game) is committed
+// whole or not at all; units are applied in the order submitted, so one
+// game's actions keep their order. If a batch fails, its units are retried one
+// by one, so that one bad unit does not fail the other games' changes.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "server/game_store.h"
+
+namespace tabiya::server {
+
+class GroupCommitter {
+ public:
+  // Called on the storage thread once the unit is committed (or not): must not block.
+  using Done = std::function<void(const Result<bool>&)>;
+
+  explicit GroupCommitter(std::shared_ptr<GameStore> store);
+  ~GroupCommitter();  // stop()
+  GroupCommitter(const GroupCommitter&) = delete;
+  GroupCommitter& operator=(const GroupCommitter&) = delete;
+
+  // Queues one unit; never blocks on the store. After stop() the unit fails at once.
+  void submit(std::vector<StoreWrite> writes, Done done);
+  // Returns once every unit submitted before the call is committed and reported.
+  void flush();
+  // Commits what is pending, then ends the thread.
+  void stop();
+
+  GameStore& store() const { return *store_; }
+  // Transactions committed and units in them, since the start (metrics).
+  int64_t commits() const;
+  int64_t units() const;
+
+ private:
+  struct Unit {
+    std::vector<StoreWrite> writes;
+    Done done;
+  };
+  void run();
+  void commit(std::vector<Unit>& batch);
+
+  std::shared_ptr<GameStore> store_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_, idle_;
+  std::vector<Unit> pending_;
+  uint64_t submitted_ = 0, reported_ = 0;
+  int64_t commits_ = 0, units_ = 0;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+}  // namespace tabiya::server
