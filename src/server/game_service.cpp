@@ -255,6 +255,7 @@ struct GameService::Impl {
       log_line(l);
     }
     ++games_finished;
+    if (options.on_game_end) options.on_game_end(g.id, std::string(result.at("score").as_string()));
     json::object l{{"event", "game_end"}, {"game", g.id}, {"result", result}, {"plies", g.live->game().moves().size()}};
     log_line(l);
   }

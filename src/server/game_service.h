@@ -50,6 +50,10 @@ struct GameServiceOptions {
   ReviewOptions review;
   // One JSON line per game start and end; empty: standard error.
   std::function<void(const std::string&)> log;
+  // Told once when a game ends, with its score ("1-0", "0-1", "1/2-1/2"): how a
+  // tournament hears its results. Runs under that game's lock: it must not call
+  // back into this service for an existing game.
+  std::function<void(const std::string& game_id, const std::string& score)> on_game_end;
 };
 
 struct GameEntry;

@@ -8,6 +8,7 @@ import { formError, setupForm, showForm } from './newgame';
 import type { Color, CreateGameRequest, CreateGameResponse, Game } from './protocol';
 import { setSound, soundOn, unlock } from './sound';
 import { current, prefs, seats } from './store';
+import { hideTournament, showTournament, tournamentIdFromPath } from './tournament';
 import { errorText } from './words';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -32,6 +33,9 @@ function tokensFromFragment(): string[] {
 function route(): void {
   view?.close();
   view = null;
+  const tournament = tournamentIdFromPath();
+  if (tournament !== null) return showTournament(tournament, navigate);
+  hideTournament();
   const id = gameIdFromPath();
   if (id === null) {
     showHome();
@@ -177,6 +181,10 @@ function setupTopBar(): void {
   });
   document.addEventListener('fullscreenchange', () => full.setAttribute('aria-pressed', String(document.fullscreenElement !== null)));
   $('btn-new').addEventListener('click', () => navigate('/'));
+  $('btn-tournament').addEventListener('click', ev => {
+    ev.preventDefault();
+    navigate('/t/new');
+  });
   $('btn-resume').addEventListener('click', () => {
     const id = current.get();
     if (id) navigate(`/g/${id}`);
