@@ -723,7 +723,9 @@ struct TournamentService::Impl {
       const tn::RoundEntry en = p->entry(r);
       if (en.result != ' ' && !(e.settings.round_robin() && en.opponent == 0)) after = r;
     }
-    // Requested byes beyond that are void now.
+    // A Swiss game of the current round still being played is his to finish; requested byes beyond it are void.
+    if (!e.settings.round_robin() && e.published > 0 && p->entry(e.published).paired())
+      after = std::max(after, e.published);
     if (!e.settings.round_robin())
       for (int r = after + 1; r <= static_cast<int>(p->rounds.size()); ++r)
         if (p->entry(r).opponent == 0 && r > e.published) set_entry(*p, r, {});
