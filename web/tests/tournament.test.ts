@@ -5,9 +5,10 @@
 // pages on a desktop and a phone go to build/screenshots/.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { join as joinPath } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { clickMove, launch, removeData, shot, startServer, watchErrors, type Server } from './helpers.js';
+import { clickMove, launch, removeData, screenshots, shot, startServer, watchErrors, type Server } from './helpers.js';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -46,9 +47,11 @@ test('arbiter runs round 1 of a 4-player round robin: join links, a game resigne
   await arbiter.selectOption('#tournament-new select[name=time]', '10+5');
   await shot(arbiter, 'tournament-new-desktop');
   await arbiter.locator('#tournament-new button[type=submit]').click();
-  await arbiter.waitForURL(/\/t\/[A-Za-z0-9_-]+#a=/);
+  await arbiter.waitForSelector('#arbiter-panel, #tournament-new .form-error:not(:empty)');
+  const refused = await arbiter.locator('#tournament-new .form-error').textContent({ timeout: 100 }).catch(() => null);
+  assert.equal(refused ?? '', '');
+  assert.match(arbiter.url(), /\/t\/[A-Za-z0-9_-]+#a=[A-Za-z0-9_-]{16,}$/);
   const id = /\/t\/([A-Za-z0-9_-]+)/.exec(arbiter.url())![1]!;
-  await arbiter.waitForSelector('#arbiter-panel');
   const join = await arbiter.locator('#join-link').inputValue();
   assert.match(join, new RegExp(`/t/${id}#join=[A-Za-z0-9_-]{16,}$`));
 
@@ -133,8 +136,10 @@ test('arbiter runs round 1 of a 4-player round robin: join links, a game resigne
   assert.equal(await visitor.locator('#arbiter-panel').count(), 0);
   assert.equal(await visitor.locator('select.enter-result').count(), 0);
   await shot(visitor, 'tournament-event-desktop');
+  await visitor.screenshot({ path: joinPath(screenshots, 'tournament-event-desktop-full.png'), fullPage: true });
   await visitor.setViewportSize(PHONE);
   await shot(visitor, 'tournament-event-phone');
+  await visitor.screenshot({ path: joinPath(screenshots, 'tournament-event-phone-full.png'), fullPage: true });
   await alma.goto(`${server.url}/t/${id}`);
   await alma.waitForSelector('#player-panel .tgames .res');
   await shot(alma, 'tournament-player-phone');
@@ -146,6 +151,6 @@ test('arbiter runs round 1 of a 4-player round robin: join links, a game resigne
   assert.equal(trf.match(/^001 /gm)?.length, 4);
   assert.doesNotMatch(trf, /^XT/m); // no secrets
   const alma001 = trf.split('\n').find(l => l.startsWith('001') && l.includes('Alma Berg'))!;
-  assert.match(alma001, /\d{4} [wb] 0/); // her round 1: the resigned game, lost
+  assert.match(alma001, /\b\d+ [wb] 0\b/); // her round 1: the resigned game, lost
   assert.deepEqual(errors, []);
 });
