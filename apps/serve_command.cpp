@@ -16,6 +16,7 @@
 #include "server/game_service.h"
 #include "server/http_server.h"
 #include "server/static_files.h"
+#include "server/tournament_service.h"
 
 #ifndef TABIYA_WEB_DIR
 #define TABIYA_WEB_DIR "web/dist"
@@ -72,6 +73,7 @@ int serve(const ServeArguments& args) {
   // The game service's timers (flags, pings) run on the network's io_context and threads.
   boost::asio::io_context io(options.threads);
   std::unique_ptr<server::Service> service;
+  std::unique_ptr<server::Service> games;
   if (args.echo) {
     service = std::make_unique<server::EchoService>();
   } else {
@@ -79,12 +81,26 @@ int serve(const ServeArguments& args) {
     game_options.data_dir = args.data;
     game_options.robot_threads = args.robot_threads;
     game_options.evict_after = std::chrono::seconds(args.evict_after_s);
+    // Finished games' results go to the tournaments (set below, before the network starts).
+    auto tournaments = std::make_shared<server::TournamentService*>(nullptr);
+    game_options.on_game_end = [tournaments](const std::string& id, const std::string& score) {
+      if (*tournaments) (*tournaments)->game_ended(id, score);
+    };
     try {
-      service = server::make_game_service(io, std::move(game_options));
+      games = server::make_game_service(io, std::move(game_options));
     } catch (const std::exception& e) {
       std::cerr << "tabiya: " << e.what() << "\n";
       return 1;
     }
+    server::TournamentServiceOptions tournament_options;
+    tournament_options.data_dir = args.data;
+    auto made = server::TournamentService::create(*games, tournament_options);
+    if (!made) {
+      std::cerr << "tabiya: " << made.error().message << "\n";
+      return 1;
+    }
+    *tournaments = made->get();
+    service = std::move(*made);
   }
 
   server::HttpServer http(io, *service, std::move(files), options);

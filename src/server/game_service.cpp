@@ -338,6 +338,7 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
     const Game& game = g.live->game();
     json::object result = result_json(*game.outcome(), game.options().rules);
     ++games_finished;
+    if (options.on_game_end) options.on_game_end(g.id, std::string(result.at("score").as_string()));
     json::object l{{"event", "game_end"}, {"game", g.id}, {"result", result}, {"plies", game.moves().size()}};
     log_line(l);
   }

@@ -57,6 +57,10 @@ struct GameServiceOptions {
   // A finished game with no connection leaves memory after this long (game time source) and is
   // loaded again from the store when asked for; 0 keeps every game.
   std::chrono::milliseconds evict_after{std::chrono::minutes(10)};
+  // Told once when a game ends, with its score ("1-0", "0-1", "1/2-1/2"): how a
+  // tournament hears its results. Runs under that game's lock: it must not call
+  // back into this service for an existing game.
+  std::function<void(const std::string& game_id, const std::string& score)> on_game_end;
 };
 
 struct GameEntry;

@@ -557,7 +557,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (path.starts_with("/ws/")) return error_response(426, "upgrade_required");
     if (!get) return error_response(405, "method_not_allowed");
     const StaticFile* file = nullptr;
-    if (path == "/" || (path.starts_with("/g/") && path.size() > 3 && path.find('/', 3) == std::string_view::npos)) {
+    auto app_page = [&](std::string_view prefix) {  // /g/ID (a game), /t/ID (a tournament)
+      return path.starts_with(prefix) && path.size() > 3 && path.find('/', 3) == std::string_view::npos;
+    };
+    if (path == "/" || app_page("/g/") || app_page("/t/")) {
       file = shared_.files.index();
     } else {
       file = shared_.files.find(path);

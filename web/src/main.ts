@@ -9,6 +9,7 @@ import { formError, setupForm, showForm } from './newgame';
 import type { Color, CreateGameRequest, CreateGameResponse, Game } from './protocol';
 import { setSound, soundOn, unlock } from './sound';
 import { current, prefs, seats } from './store';
+import { hideTournament, linkBackToTournament, showTournament, tournamentIdFromPath } from './tournament';
 import { errorText } from './words';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -33,6 +34,9 @@ function tokensFromFragment(): string[] {
 function route(): void {
   view?.close();
   view = null;
+  const tournament = tournamentIdFromPath();
+  if (tournament !== null) return showTournament(tournament, navigate);
+  hideTournament();
   const id = gameIdFromPath();
   if (id === null) {
     showHome();
@@ -49,6 +53,7 @@ function route(): void {
     newGame: () => navigate('/'),
     inviteToken: () => seats.invite(id),
   });
+  linkBackToTournament(id);
 }
 
 function showHome(): void {
@@ -169,6 +174,10 @@ function setupTopBar(): void {
   });
   document.addEventListener('fullscreenchange', () => full.setAttribute('aria-pressed', String(document.fullscreenElement !== null)));
   $('btn-new').addEventListener('click', () => navigate('/'));
+  $('btn-tournament').addEventListener('click', ev => {
+    ev.preventDefault();
+    navigate('/t/new');
+  });
   $('btn-resume').addEventListener('click', () => {
     const id = current.get();
     if (id) navigate(`/g/${id}`);

@@ -1,0 +1,69 @@
+// Tournaments on the server: an arbiter creates an event, players join with a
+// link (or the arbiter enters them), the arbiter closes registration and
+// publishes each round, every pairing becomes a game on the game service with
+// the event's clock and rules, and finished games' results flow into the
+// event. Standings and the crosstable come from src/tournament.
+//
+// The event's TRF is its single source of truth: it is kept in memory and,
+// with a data directory, rewritten atomically to DATA/tournaments/ID.trf after
+// every change. What only the online event needs (the arbiter's and players'
+// secrets, the games and their seat tokens, the clock, the rules edition, the
+// state of registration) rides in the same file as tabiya's own `XT?` lines,
+// which other programs skip and which the public TRF download leaves out.
+//
+// The service wraps the game service: requests under /api/tournaments are its
+// own, everything else (games, WebSockets, metrics) passes through. It makes
+// games through the game service's public HTTP interface (POST /api/games, an
+// invite game: the clocks start when both players have come) and hears of
+// their ends through GameServiceOptions::on_game_end.
+//
+// Threads: one mutex guards every event. It is taken inside the game service's
+// game-end hook (under that game's mutex), so while holding it this service
+// may create new games (their mutexes are new) but never reads an existing
+// game: PGN and result look-ups copy what they need and unlock first.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "core/result.h"
+#include "server/service.h"
+
+namespace tabiya::server {
+
+struct TournamentServiceOptions {
+  // Events are kept as DATA/tournaments/ID.trf; empty keeps them in memory only.
+  std::string data_dir;
+  // Seeds for the round-robin lot; empty: the OS.
+  std::function<uint64_t()> random;
+  // Errors loading or saving events; empty: standard error.
+  std::function<void(const std::string&)> log;
+};
+
+class TournamentService final : public Service {
+ public:
+  // `games` must outlive this service. Loads the stored events and enters the
+  // results of their games that ended while nobody was listening.
+  static Result<std::unique_ptr<TournamentService>> create(Service& games, TournamentServiceOptions options);
+  ~TournamentService() override;
+
+  HttpAnswer http(const HttpRequest& request) override;
+  std::shared_ptr<Session> open(std::string_view path, std::shared_ptr<Peer> peer) override;
+  void message(Session& session, std::string_view text) override;
+  void closed(Session& session) override;
+  void write_metrics(std::string& out) override;
+  void shutdown() override;
+
+  // A game ended with `score` ("1-0", "0-1", "1/2-1/2"): if it is an event's
+  // pairing without a result yet, the result is entered.
+  void game_ended(const std::string& game_id, const std::string& score);
+
+ private:
+  TournamentService(Service& games, TournamentServiceOptions options);
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tabiya::server

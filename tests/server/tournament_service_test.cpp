@@ -1,0 +1,368 @@
+// The tournament service: an arbiter's event, players joining by link, tokens
+// that act only for their holder, rounds published as games on the game
+// service, results flowing in from finished games or entered by the arbiter,
+// the TRF download, and the event surviving a restart.
+#include "server/tournament_service.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "service_test_support.h"
+#include "tournament/trf.h"
+
+namespace tabiya::server::testing {
+namespace {
+
+namespace json = boost::json;
+
+class TournamentServiceTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("tabiya-tournament-" + std::to_string(::getpid()) + "-" +
+                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+    start();
+  }
+  void TearDown() override {
+    tournaments_.reset();
+    games_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+
+  // The game service (its games in memory, kept across restarts) and the tournaments on top.
+  void start() {
+    GameServiceOptions options;
+    options.store = store_;
+    options.time = clock_;
+    options.robot_threads = 1;
+    options.ping_interval = std::chrono::milliseconds(0);
+    options.review.engine = "tabiya";
+    options.random = [this] { return ++random_; };
+    options.log = [](const std::string&) {};
+    options.on_game_end = [this](const std::string& id, const std::string& score) {
+      if (listening_ && tournaments_) tournaments_->game_ended(id, score);
+    };
+    auto g = GameService::create(io_, options);
+    ASSERT_TRUE(g) << g.error().message;
+    games_ = std::move(*g);
+    TournamentServiceOptions t;
+    t.data_dir = dir_.string();
+    t.random = [] { return uint64_t{42}; };
+    t.log = [this](const std::string& line) { log_.push_back(line); };
+    auto made = TournamentService::create(*games_, t);
+    ASSERT_TRUE(made) << made.error().message;
+    tournaments_ = std::move(*made);
+  }
+  void restart() {
+    tournaments_.reset();
+    games_.reset();
+    start();
+  }
+
+  HttpAnswer call(const std::string& method, const std::string& target, const std::string& body = "") {
+    return tournaments_->http({method, target, body});
+  }
+  json::object post(const std::string& target, const json::object& body, int expected) {
+    HttpAnswer a = call("POST", target, json::serialize(body));
+    EXPECT_EQ(a.status, expected) << target << " " << json::serialize(body) << " -> " << a.body;
+    json::error_code ec;
+    json::value v = json::parse(a.body, ec);
+    return v.is_object() ? v.as_object() : json::object{};
+  }
+  json::object event(const std::string& id) {
+    HttpAnswer a = call("GET", "/api/tournaments/" + id);
+    EXPECT_EQ(a.status, 200) << a.body;
+    return json::parse(a.body).as_object();
+  }
+  static std::string str(const json::value& v) { return std::string(v.as_string()); }
+
+  struct Made {
+    std::string id, arbiter, join;
+    std::vector<std::string> players;  // tokens in joining order
+  };
+  // An event with `names` joined by the join link.
+  Made make_event(const std::string& system, const std::vector<std::string>& names, int rounds = 0) {
+    json::object request{
+        {"v", 1}, {"name", "Club Championship"}, {"system", system}, {"time", "5+3"}, {"rules", "fide-2018"}};
+    if (rounds) request["rounds"] = rounds;
+    json::object created = post("/api/tournaments", request, 201);
+    Made m{str(created.at("id")), str(created.at("arbiter")), str(created.at("join")), {}};
+    int rating = 2000;
+    for (const std::string& name : names) {
+      json::object joined =
+          post("/api/tournaments/" + m.id + "/join",
+               {{"code", m.join}, {"name", name}, {"rating", rating -= 50}, {"federation", "NOR"}}, 201);
+      m.players.push_back(str(joined.at("token")));
+    }
+    return m;
+  }
+  // The player number a token holds.
+  int number_of(const Made& m, const std::string& token) {
+    json::object me = post("/api/tournaments/" + m.id + "/me", {{"token", token}}, 200);
+    return int(me.at("player").as_int64());
+  }
+
+  boost::asio::io_context io_;
+  std::shared_ptr<ManualTimeSource> clock_ = std::make_shared<ManualTimeSource>(Millis{1'000'000});
+  std::shared_ptr<GameStore> store_ = make_memory_store();
+  std::unique_ptr<GameService> games_;
+  std::unique_ptr<TournamentService> tournaments_;
+  std::filesystem::path dir_;
+  uint64_t random_ = 0;
+  bool listening_ = true;
+  std::vector<std::string> log_;
+};
+
+TEST_F(TournamentServiceTest, CreatingAnEventChecksEveryFieldAndNamesTheBadOne) {
+  auto bad = [&](const std::string& body, const std::string& field) {
+    HttpAnswer a = call("POST", "/api/tournaments", body);
+    EXPECT_EQ(a.status, 400) << body;
+    json::object o = json::parse(a.body).as_object();
+    EXPECT_EQ(str(o.at("error")), "bad_request") << a.body;
+    EXPECT_EQ(str(o.at("data").at("field")), field) << a.body;
+  };
+  bad(R"({"v":1,"system":"round-robin"})", "name");
+  bad(R"({"v":1,"name":"X","system":"knockout"})", "system");
+  bad(R"({"v":1,"name":"X","system":"swiss-dutch"})", "rounds");
+  bad(R"({"v":1,"name":"X","system":"swiss-dutch","rounds":99})", "rounds");
+  bad(R"({"v":1,"name":"X","system":"round-robin","time":"soon"})", "time");
+  bad(R"({"v":1,"name":"X","system":"round-robin","rules":"fide-1900"})", "rules");
+  bad(R"({"v":1,"name":"X","system":"round-robin","tie_breaks":["XYZ"]})", "tie_breaks");
+  EXPECT_EQ(call("POST", "/api/tournaments", "{nope").status, 400);
+  EXPECT_EQ(call("GET", "/api/tournaments").status, 405);
+  EXPECT_EQ(call("GET", "/api/tournaments/nosuchid").status, 404);
+  EXPECT_EQ(call("GET", "/api/tournaments/..%2F..").status, 404);
+  // Everything else still reaches the game service.
+  EXPECT_EQ(call("GET", "/api/levels").status, 200);
+}
+
+TEST_F(TournamentServiceTest, PlayersJoinByLinkAndEachTokenActsOnlyForItsHolder) {
+  Made m = make_event("round-robin", {"Anna", "Bjorn", "Carl", "Dina"});
+  const std::string base = "/api/tournaments/" + m.id;
+  // The join code is needed to join; a wrong one is refused.
+  EXPECT_EQ(str(post(base + "/join", {{"code", "guess"}, {"name", "Eve"}}, 403).at("data").at("reason")),
+            "bad_join_code");
+  EXPECT_EQ(str(post(base + "/join", {{"code", m.join}, {"name", ""}}, 400).at("data").at("field")), "name");
+  EXPECT_EQ(str(post(base + "/join", {{"code", m.join}, {"name", "Eve"}, {"federation", "norway"}}, 400)
+                    .at("data")
+                    .at("field")),
+            "federation");
+  // The arbiter enters a player himself; a player cannot.
+  json::object entered = post(base + "/players", {{"token", m.arbiter}, {"name", "Frode"}, {"rating", 1500}}, 201);
+  EXPECT_FALSE(str(entered.at("token")).empty());
+  EXPECT_EQ(str(post(base + "/players", {{"token", m.players[0]}, {"name", "Gro"}}, 403).at("data").at("reason")),
+            "not_arbiter");
+  EXPECT_EQ(post(base + "/players", {{"token", "forged"}, {"name", "Gro"}}, 403).at("data").at("reason"), "bad_token");
+  // A player cannot close registration, publish, enter results, or withdraw someone else.
+  for (const char* what : {"/close", "/publish", "/result"})
+    EXPECT_EQ(str(post(base + what, {{"token", m.players[1]}}, 403).at("data").at("reason")), "not_arbiter");
+  const int anna = number_of(m, m.players[0]);
+  const int bjorn = number_of(m, m.players[1]);
+  EXPECT_EQ(str(post(base + "/withdraw", {{"token", m.players[0]}, {"player", bjorn}}, 403).at("data").at("reason")),
+            "not_your_player");
+  // The arbiter sees the join code and every player's link; a player only himself.
+  json::object arbiter = post(base + "/me", {{"token", m.arbiter}}, 200);
+  EXPECT_EQ(str(arbiter.at("role")), "arbiter");
+  EXPECT_EQ(str(arbiter.at("join")), m.join);
+  EXPECT_EQ(arbiter.at("players").as_array().size(), 5u);
+  json::object me = post(base + "/me", {{"token", m.players[0]}}, 200);
+  EXPECT_EQ(str(me.at("role")), "player");
+  EXPECT_EQ(me.at("player").as_int64(), anna);
+  EXPECT_FALSE(me.contains("join"));
+  EXPECT_FALSE(me.contains("players"));
+  // The arbiter strikes the late entry off again before the start; the public page shows no secrets.
+  post(base + "/withdraw", {{"token", m.arbiter}, {"player", number_of(m, str(entered.at("token")))}}, 200);
+  json::object e = event(m.id);
+  EXPECT_EQ(e.at("players").as_array().size(), 4u);
+  EXPECT_EQ(str(e.at("state")), "registration");
+  const std::string page = json::serialize(e);
+  for (const std::string& secret : {m.arbiter, m.join, m.players[0]}) EXPECT_EQ(page.find(secret), std::string::npos);
+}
+
+TEST_F(TournamentServiceTest, RoundRobinRoundsStartGamesAndTheirResultsEnterTheStandings) {
+  Made m = make_event("round-robin", {"Anna", "Bjorn", "Carl", "Dina"});
+  const std::string base = "/api/tournaments/" + m.id;
+  EXPECT_EQ(str(post(base + "/publish", {{"token", m.arbiter}}, 409).at("data").at("reason")), "registration_open");
+  EXPECT_EQ(post(base + "/close", {{"token", m.arbiter}}, 200).at("rounds").as_int64(), 3);  // Berger: n-1 rounds
+  EXPECT_EQ(str(post(base + "/join", {{"code", m.join}, {"name", "Late"}}, 409).at("data").at("reason")),
+            "registration_closed");
+  EXPECT_EQ(post(base + "/publish", {{"token", m.arbiter}}, 200).at("round").as_int64(), 1);
+  json::object e = event(m.id);
+  EXPECT_EQ(str(e.at("state")), "running");
+  const json::array& boards = e.at("pairings").as_array().at(0).at("boards").as_array();
+  ASSERT_EQ(boards.size(), 2u);
+  // Each player's page gives his own seat in his game, and only his.
+  const std::string& anna_token = m.players[0];
+  const int anna = number_of(m, anna_token);
+  json::object mine = post(base + "/me", {{"token", anna_token}}, 200);
+  ASSERT_EQ(mine.at("games").as_array().size(), 1u);
+  const json::object& game = mine.at("games").as_array().at(0).as_object();
+  const bool anna_white = game.at("white").as_int64() == anna;
+  const std::string game_id = str(game.at("game"));
+  const std::string seat = str(game.at("seat"));
+  // The game runs on the game service with the event's clock and rules, as an invited game.
+  HttpAnswer g = call("GET", "/api/games/" + game_id);
+  ASSERT_EQ(g.status, 200);
+  json::object gj = json::parse(g.body).as_object();
+  EXPECT_EQ(str(gj.at("time")), "5+3");
+  EXPECT_EQ(str(gj.at("rules")), "fide-2018");
+  EXPECT_FALSE(gj.at("casual").as_bool());
+  // The next round waits for this one's results.
+  EXPECT_EQ(str(post(base + "/publish", {{"token", m.arbiter}}, 409).at("data").at("reason")), "round_unfinished");
+  // Both players come (the invited game's clocks start) and Anna resigns: the result enters the event.
+  std::string other_seat;
+  for (const std::string& tok : m.players) {
+    if (tok == anna_token) continue;
+    const json::object theirs = post(base + "/me", {{"token", tok}}, 200);
+    for (const json::value& gg : theirs.at("games").as_array())
+      if (str(gg.at("game")) == game_id) other_seat = str(gg.at("seat"));
+  }
+  ASSERT_FALSE(other_seat.empty());
+  Client a{std::make_shared<RecordingPeer>(), nullptr}, o{std::make_shared<RecordingPeer>(), nullptr};
+  a.session = tournaments_->open("/ws/" + game_id, a.peer);
+  o.session = tournaments_->open("/ws/" + game_id, o.peer);
+  ASSERT_NE(a.session, nullptr);
+  tournaments_->message(*a.session, R"({"t":"hello","v":1,"seats":[")" + seat + R"("]})");
+  tournaments_->message(*o.session, R"({"t":"hello","v":1,"seats":[")" + other_seat + R"("]})");
+  tournaments_->message(*a.session, R"({"t":"resign","req":1})");
+  tournaments_->closed(*a.session);
+  tournaments_->closed(*o.session);
+  e = event(m.id);
+  for (const json::value& b : e.at("pairings").as_array().at(0).at("boards").as_array())
+    if (str(b.at("game")) == game_id) {
+      EXPECT_EQ(str(b.at("result")), anna_white ? "0-1" : "1-0") << json::serialize(b);
+    }
+  // The arbiter enters the other board's result from the hall (over the board).
+  int other_white = 0;
+  for (const json::value& b : e.at("pairings").as_array().at(0).at("boards").as_array())
+    if (str(b.at("game")) != game_id) other_white = int(b.at("white").as_int64());
+  EXPECT_EQ(
+      str(post(base + "/result", {{"token", m.arbiter}, {"round", 1}, {"white", other_white}, {"result", "2-0"}}, 400)
+              .at("data")
+              .at("field")),
+      "result");
+  EXPECT_EQ(str(post(base + "/result", {{"token", m.arbiter}, {"round", 1}, {"white", 99}, {"result", "1/2"}}, 404)
+                    .at("error")),
+            "unknown_pairing");
+  post(base + "/result", {{"token", m.arbiter}, {"round", 1}, {"white", other_white}, {"result", "1/2"}}, 200);
+  e = event(m.id);
+  // Standings: the winner of the resigned game 1, the drawn pair 0.5 each, the resigner 0.
+  const json::array& rows = e.at("standings").at("rows").as_array();
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(str(rows.at(0).at("score")), "1.0");
+  EXPECT_EQ(str(rows.at(3).at("score")), "0.0");
+  EXPECT_EQ(rows.at(3).at("number").as_int64(), anna);
+  // Round 2 can now be published.
+  EXPECT_EQ(post(base + "/publish", {{"token", m.arbiter}}, 200).at("round").as_int64(), 2);
+  // The TRF download holds the results and no secret, and reads back to itself.
+  HttpAnswer trf = call("GET", base + "/trf");
+  ASSERT_EQ(trf.status, 200);
+  EXPECT_EQ(trf.body.find("XT"), std::string::npos);
+  EXPECT_EQ(trf.body.find(m.arbiter), std::string::npos);
+  auto read = tournament::read_trf(trf.body, "download");
+  ASSERT_TRUE(read) << read.error().message;
+  EXPECT_EQ(tournament::write_trf(*read), trf.body);
+  ASSERT_EQ(read->players.size(), 4u);
+  EXPECT_EQ(read->player(anna)->entry(1).result, '0');
+  EXPECT_EQ(read->name(), "Club Championship");
+  // All games' PGN carry the players' names and the round.
+  HttpAnswer pgn = call("GET", base + "/pgn");
+  ASSERT_EQ(pgn.status, 200);
+  EXPECT_NE(pgn.body.find("[Event \"Club Championship\"]"), std::string::npos);
+  EXPECT_NE(pgn.body.find("[Round \"1\"]"), std::string::npos);
+  EXPECT_NE(pgn.body.find("[White \"" + str(e.at("players").at(std::size_t(other_white - 1)).at("name")) + "\"]"),
+            std::string::npos);
+}
+
+TEST_F(TournamentServiceTest, TheEventSurvivesARestartAndHearsOfGamesThatEndedMeanwhile) {
+  Made m = make_event("round-robin", {"Anna", "Bjorn", "Carl", "Dina"});
+  const std::string base = "/api/tournaments/" + m.id;
+  post(base + "/close", {{"token", m.arbiter}}, 200);
+  post(base + "/publish", {{"token", m.arbiter}}, 200);
+  json::object before = event(m.id);
+  EXPECT_TRUE(std::filesystem::exists(dir_ / "tournaments" / (m.id + ".trf")));
+  // A game ends while the tournaments are not listening (as if the server stopped at that moment).
+  listening_ = false;
+  json::object mine = post(base + "/me", {{"token", m.players[0]}}, 200);
+  const json::object& game = mine.at("games").as_array().at(0).as_object();
+  const std::string game_id = str(game.at("game"));
+  std::string seats[2];
+  for (const std::string& tok : m.players) {
+    json::object pm = post(base + "/me", {{"token", tok}}, 200);
+    for (const json::value& gg : pm.at("games").as_array())
+      if (str(gg.at("game")) == game_id)
+        seats[gg.at("white").as_int64() == pm.at("player").as_int64() ? 0 : 1] = str(gg.at("seat"));
+  }
+  Client w{std::make_shared<RecordingPeer>(), nullptr}, b{std::make_shared<RecordingPeer>(), nullptr};
+  w.session = games_->open("/ws/" + game_id, w.peer);
+  b.session = games_->open("/ws/" + game_id, b.peer);
+  games_->message(*w.session, R"({"t":"hello","v":1,"seats":[")" + seats[0] + R"("]})");
+  games_->message(*b.session, R"({"t":"hello","v":1,"seats":[")" + seats[1] + R"("]})");
+  games_->message(*w.session, R"({"t":"resign","req":1})");
+  games_->closed(*w.session);
+  games_->closed(*b.session);
+  restart();
+  listening_ = true;
+  json::object after = event(m.id);
+  // The same players with the same numbers; only the score of the game that ended meanwhile differs.
+  auto without_scores = [](json::array players) {
+    for (json::value& p : players) p.as_object().erase("score");
+    return players;
+  };
+  EXPECT_EQ(without_scores(after.at("players").as_array()), without_scores(before.at("players").as_array()));
+  EXPECT_EQ(after.at("published").as_int64(), 1);
+  bool found = false;
+  for (const json::value& bd : after.at("pairings").as_array().at(0).at("boards").as_array())
+    if (str(bd.at("game")) == game_id) {
+      found = true;
+      EXPECT_EQ(str(bd.at("result")), "0-1");  // White resigned
+    }
+  EXPECT_TRUE(found);
+  // The tokens still work after the restart, and still only for their holders.
+  EXPECT_EQ(str(post(base + "/me", {{"token", m.arbiter}}, 200).at("role")), "arbiter");
+  EXPECT_EQ(str(post(base + "/me", {{"token", m.players[2]}}, 200).at("role")), "player");
+  EXPECT_EQ(post(base + "/close", {{"token", m.players[2]}}, 403).at("error"), "forbidden");
+  EXPECT_TRUE(log_.empty()) << log_.front();
+}
+
+TEST_F(TournamentServiceTest, SwissRoundsArePairedByTheDutchSystemWithByesAndWithdrawals) {
+  Made m = make_event("swiss-dutch", {"Anna", "Bjorn", "Carl", "Dina", "Eli"}, 3);
+  const std::string base = "/api/tournaments/" + m.id;
+  // Start numbers follow the ratings (Anna rated highest).
+  EXPECT_EQ(number_of(m, m.players[0]), 1);
+  EXPECT_EQ(number_of(m, m.players[4]), 5);
+  post(base + "/close", {{"token", m.arbiter}}, 200);
+  // Eli asks for a half-point bye in round 2, but cannot ask one for Anna.
+  post(base + "/bye", {{"token", m.players[4]}, {"round", 2}, {"kind", "H"}}, 200);
+  post(base + "/bye", {{"token", m.players[4]}, {"player", 1}, {"round", 2}, {"kind", "H"}}, 403);
+  post(base + "/publish", {{"token", m.arbiter}}, 200);
+  json::object e = event(m.id);
+  const json::object& r1 = e.at("pairings").as_array().at(0).as_object();
+  EXPECT_EQ(r1.at("boards").as_array().size(), 2u);
+  ASSERT_EQ(r1.at("byes").as_array().size(), 1u);  // the pairing-allocated bye of the odd player out
+  EXPECT_EQ(str(r1.at("byes").at(0).at("kind")), "U");
+  // Round 1 decided by the arbiter: White wins both boards; Dina (4) withdraws.
+  for (const json::value& b : r1.at("boards").as_array())
+    post(base + "/result", {{"token", m.arbiter}, {"round", 1}, {"white", b.at("white")}, {"result", "1-0"}}, 200);
+  post(base + "/withdraw", {{"token", m.players[3]}}, 200);
+  post(base + "/publish", {{"token", m.arbiter}}, 200);
+  e = event(m.id);
+  const json::object& r2 = e.at("pairings").as_array().at(1).as_object();
+  // Anna, Bjorn and Carl remain to be paired: one game and one pairing-allocated bye; Eli has his H.
+  EXPECT_EQ(r2.at("boards").as_array().size(), 1u);
+  bool eli_half = false;
+  for (const json::value& b : r2.at("byes").as_array())
+    if (b.at("player").as_int64() == 5 && str(b.at("kind")) == "H") eli_half = true;
+  EXPECT_TRUE(eli_half) << json::serialize(r2);
+  for (const json::value& b : r2.at("boards").as_array()) {
+    EXPECT_NE(b.at("white").as_int64(), 4);
+    EXPECT_NE(b.at("black").as_int64(), 4);
+  }
+  EXPECT_FALSE(e.at("players").at(3).at("withdrawn").is_null());
+}
+
+}  // namespace
+}  // namespace tabiya::server::testing
