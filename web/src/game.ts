@@ -1,5 +1,7 @@
 // The game screen: shows the server's GAME, sends the player's requests, and applies the numbered events.
 // Everything shown is the server's word; between updates only the running clock is counted down locally.
+import { BlindGame } from './blind/blind-game';
+import { matchSpoken } from './blind/notation';
 import { board, choosePromotion, type Key } from './board';
 import { isPromotion, legalMoves, parsePlacement } from './chess';
 import { Connection } from './connection';
@@ -37,6 +39,7 @@ export class GameView {
   private everConnected = false;
   private reviewStarted = false;
   private readonly turnBoard: boolean;
+  private readonly blind: BlindGame;
 
   constructor(
     private readonly id: string,
@@ -55,6 +58,13 @@ export class GameView {
       viewOnly: false,
       movable: { color: undefined, dests: new Map(), events: { after: (o, d) => void this.onBoardMove(o, d) } },
       premovable: { enabled: true },
+    });
+    this.blind = new BlindGame({
+      game: () => this.game,
+      you: () => this.you,
+      orientation: () => this.orientation(),
+      clock: c => this.clockValue(c),
+      move: (from, to) => void this.onBoardMove(from as Key, to as Key),
     });
     this.connection = new Connection(id, tokens, {
       message: msg => this.onMessage(msg),
@@ -85,6 +95,7 @@ export class GameView {
 
   close(): void {
     document.removeEventListener('keydown', this.onKey);
+    this.blind.close();
     this.connection.close();
     window.clearInterval(this.ticker);
     $('game').hidden = true;
@@ -164,6 +175,7 @@ export class GameView {
         const sound: SoundName = e.check ? 'check' : e.san.includes('x') ? 'capture' : 'move';
         play(sound);
         this.render(true);
+        this.blind.moved(e);
         if (this.you.includes(g.turn) && g.status === 'playing') board().playPremove();
         return;
       }
@@ -204,6 +216,7 @@ export class GameView {
         break;
     }
     this.render(false);
+    this.blind.event(e);
   }
 
   // --- requests -----------------------------------------------------------------------------------
@@ -253,11 +266,16 @@ export class GameView {
     const text = input.value.trim();
     const g = this.game;
     if (text === '' || g === null) return;
+    if (this.blind.command(text)) {
+      input.value = '';
+      return;
+    }
     if (!this.you.includes(g.turn) || g.status !== 'playing') {
       this.notice(t('input.notYourTurn'), true);
       return;
     }
-    const found = readTyped(language(), text, legalMoves(g.fen, g.legal));
+    let found = readTyped(language(), text, legalMoves(g.fen, g.legal));
+    if (found.length === 0) found = matchSpoken(text, g.fen, g.legal); // Appendix D or plain words
     const squares = found[0]?.uci.slice(0, 4);
     if (found.length === 0) this.notice(t('input.unknown', { text }), true);
     else if (found.length > 1 && !found.every(m => m.uci.slice(0, 4) === squares))
@@ -297,6 +315,7 @@ export class GameView {
     this.renderStatus();
     this.renderActions();
     this.renderResult();
+    this.blind.render();
   }
 
   private renderBoard(full: boolean): void {
@@ -374,6 +393,7 @@ export class GameView {
       if (clockEl.textContent !== text) clockEl.textContent = text;
       const running = g.clock?.running === c && g.status === 'playing';
       clockEl.classList.toggle('running', running);
+      if (g.status === 'playing') this.blind.clockTick(c, ms, running);
       const low = ms < LOW_TIME_MS && g.status === 'playing';
       clockEl.classList.toggle('low', low);
       if (low && running && this.you.includes(c) && !this.lowWarned.has(c)) {
@@ -455,6 +475,7 @@ export class GameView {
     const el = $('notice');
     el.textContent = text;
     el.classList.toggle('error', isError);
+    this.blind.noticed(text);
   }
 
   private button(label: string, onClick: () => void, cls = 'btn', name = ''): HTMLButtonElement {

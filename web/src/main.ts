@@ -1,5 +1,6 @@
 // Start-up and navigation: the board is drawn at once, then the path decides between the start page
 // (New game form) and a game (/g/ID, seat tokens in the fragment or remembered for that game).
+import { setupAccess } from './blind/access';
 import { board } from './board';
 import { START_FEN } from './chess';
 import { GameView } from './game';
@@ -235,6 +236,7 @@ function start(): void {
   startLanguage();
   document.title = t('app.title');
   applyI18n(document);
+  setupAccess();
   board();
   setupTopBar();
   setupForm(request => void create(request));

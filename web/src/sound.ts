@@ -1,7 +1,9 @@
 // Sounds synthesised with WebAudio (no recorded files): short envelopes over simple oscillators and noise.
 import { prefs } from './store';
 
-export type SoundName = 'move' | 'capture' | 'check' | 'lowtime' | 'end';
+// 'select', 'illegal' and 'offer' serve the blind mode: a piece picked on the keyboard grid, a key or move that
+// does nothing, an offer from the opponent; each has its own pitch and shape so it is told apart by ear.
+export type SoundName = 'move' | 'capture' | 'check' | 'lowtime' | 'end' | 'select' | 'illegal' | 'offer';
 
 let context: AudioContext | null = null;
 let enabled = prefs.sound();
@@ -76,6 +78,16 @@ export function play(name: SoundName): void {
       break;
     case 'lowtime':
       for (let i = 0; i < 3; i++) tone(ctx, now + i * 0.15, 1400, 0.08, 'square', 0.08);
+      break;
+    case 'select':
+      tone(ctx, now, 660, 0.06, 'sine', 0.2);
+      break;
+    case 'illegal':
+      tone(ctx, now, 180, 0.16, 'sawtooth', 0.12);
+      break;
+    case 'offer':
+      tone(ctx, now, 587, 0.15, 'sine', 0.25);
+      tone(ctx, now + 0.15, 587, 0.15, 'sine', 0.25);
       break;
     case 'end':
       tone(ctx, now, 523, 0.3, 'sine', 0.3);

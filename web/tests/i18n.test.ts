@@ -11,7 +11,8 @@ const catalogue = JSON.parse(readFileSync(join(web, 'i18n/en.json'), 'utf8')) as
 
 test('every literal key in src/ and index.html is in the catalogue', () => {
   const missing: string[] = [];
-  for (const file of readdirSync(join(web, 'src'))) {
+  const files = (readdirSync(join(web, 'src'), { recursive: true }) as string[]).filter(f => /\.(ts|html)$/.test(f));
+  for (const file of files) {
     const text = readFileSync(join(web, 'src', file), 'utf8');
     const patterns = file.endsWith('.html') ? [/data-i18n(?:-aria|-title|-placeholder)?="([^"]+)"/g] : [/\bt\('([a-zA-Z0-9_.-]+)'/g, /'((?:newGame|action|status|error|result|review|player|links|input|clock)\.[a-zA-Z0-9_.-]+)'/g];
     for (const re of patterns) for (const m of text.matchAll(re)) if (!(m[1]! in catalogue)) missing.push(`${file}: ${m[1]}`);

@@ -4,6 +4,7 @@
 // digits, and the game screen is photographed in every language (build/screenshots/lang-*.png).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { launch, moveCount, newGame, removeData, shot, startServer, waitMoves, watchErrors, type Server } from './helpers.js';
 
@@ -123,4 +124,39 @@ test('the game screen in every language (screenshots), moves typed and shown in 
     assert.deepEqual(errors, [], lang);
     await context.close();
   }
+});
+
+/** Violations of WCAG 2 levels A and AA on the page as it stands, as readable lines. */
+async function axe(page: Page, screen: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page } as never).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return result.violations.map(v => `${screen}: ${v.id} (${v.impact}): ${v.help}; ${v.nodes.map(n => n.target.join(' ')).slice(0, 4).join(' | ')}`);
+}
+
+// The fool's mate in each language's letters (the queen's letter differs).
+const QUEEN: Record<string, string> = { en: 'Q', pl: 'H', lv: 'D', bg: 'Д', uk: 'Ф', ru: 'Ф', de: 'D' };
+
+test('axe-core: no WCAG 2 A or AA violation on the new game, game, game over and rules screens in every language', { timeout: 600_000 }, async () => {
+  const found: string[] = [];
+  for (const lang of Object.keys(QUEEN)) {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: lang });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    watchErrors(page, errors);
+    await page.goto(`${server.url}/?lang=${lang}`);
+    await page.waitForSelector('#board piece.king.white');
+    found.push(...(await axe(page, `${lang} new game`)));
+    await newGame(page, { opponent: 'hotseat', time: 'preset:5+3' });
+    await typeMove(page, 'f3');
+    await typeMove(page, 'e5');
+    found.push(...(await axe(page, `${lang} playing`)));
+    await typeMove(page, 'g4');
+    await typeMove(page, `${QUEEN[lang]}h4`);
+    await page.waitForSelector('#result:not([hidden])');
+    found.push(...(await axe(page, `${lang} game over`)));
+    await page.goto(`${server.url}/rules/${lang}.html`);
+    found.push(...(await axe(page, `${lang} rules`)));
+    assert.deepEqual(errors, [], lang);
+    await context.close();
+  }
+  assert.deepEqual(found, []);
 });
