@@ -12,11 +12,9 @@ import { setCatalogue, type Catalogue } from './i18n';
 import { fromBrowser } from './intl';
 
 export const CATALOGUES: Record<string, Catalogue> = { en, pl, lv, bg, uk, ru, de };
-export type Lang = keyof typeof CATALOGUES;
 export const LANGS = Object.keys(CATALOGUES);
 
 const KEY = 'tabiya.lang';
-
 
 export function chosenLanguage(): string | null {
   try {

@@ -5,7 +5,6 @@
 import { matchTyped, type LegalMove } from './chess.js';
 
 export type NotationStyle = 'letters' | 'figurines' | 'iccf';
-export const STYLES: NotationStyle[] = ['letters', 'figurines', 'iccf'];
 
 type English = 'K' | 'Q' | 'R' | 'B' | 'N';
 
