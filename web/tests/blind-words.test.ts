@@ -104,6 +104,8 @@ test('commands: position, rank and file, pieces of a kind, attacks and defends, 
   assert.equal(attacks(a, 'e5'), 'e5, black pawn. Attacked by: knight f3. Defended by: knight c6.');
   assert.equal(attacks(a, 'd4'), 'd4, empty. White pieces bearing on it: knight f3. Black pieces bearing on it: knight c6, pawn e5.');
   assert.equal(legalFrom(a, 'f3'), 'f3, white knight. It can go to g1, d4, h4, g5, e5');
+  assert.match(typedCommand('ranks', a)!, /^Rank 8: a8, black rook; c8, black bishop; .*\. Rank 6: c6, black knight\. Rank 5: e5, black pawn\. Rank 4: e4, white pawn\. Rank 3: f3, white knight\. .*Rank 1: a1, white rook; .*h1, white rook$/);
+  assert.match(typedCommand('files', a)!, /^File a: a1, white rook; a2, white pawn; a7, black pawn; a8, black rook\. File b: /);
   // Appendix D style for the answers too.
   assert.equal(pieces({ ...a, style: 'appendixD' }, 'white', 'knight'), 'Your knights: Bella eins, Felix drei');
 });

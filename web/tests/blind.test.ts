@@ -93,6 +93,8 @@ test('keyboard-only game to checkmate against the level-1 robot, announced in pl
   assert.equal(await lastAnnouncement(page), 'b1, white rook. It can go to a1, c1, d1, e1, f1, b2, b3, b4, b5, b6, b7');
   await page.keyboard.press('w');
   assert.equal(await lastAnnouncement(page), 'White: king g1; rooks a6, b1. Black: king h7; knight b7. White to move');
+  await page.keyboard.press('Shift+W');
+  assert.equal(await lastAnnouncement(page), 'Rank 8: empty. Rank 7: b7, black knight; h7, black king. Rank 6: a6, white rook. Rank 5: empty. Rank 4: empty. Rank 3: empty. Rank 2: empty. Rank 1: b1, white rook; g1, white king');
   // 1. Rxb7+: Enter picks the rook, 7 goes up the file, Enter plays it.
   await page.keyboard.press('Enter');
   assert.equal(await lastAnnouncement(page), 'Picked b1, white rook. It can go to a1, c1, d1, e1, f1, b2, b3, b4, b5, b6, b7');
@@ -166,7 +168,90 @@ test('keyboard-only game against the robot announced in the Appendix D words (Ap
   await page.close();
 });
 
-test('axe-core finds no WCAG 2 A or AA violation on the main screens, normal and blind mode', { timeout: 180_000 }, async () => {
+test('promotion on the keyboard grid: the chooser by keys, the piece named (App. D.2.1)', { timeout: 90_000 }, async () => {
+  const page = await browser.newPage({ viewport: DESKTOP });
+  const errors: string[] = [];
+  watchErrors(page, errors);
+  await page.goto(`${server.url}/?blind=1`);
+  await page.selectOption('select[name=access-style]', 'plain');
+  // 1. b8=Q is mate: the rook on a7 guards the seventh rank once the pawn has left it.
+  await newGame(page, { opponent: 'robot', level: 1, color: 'white', time: 'none', start: '7k/RP6/8/8/8/8/8/K7 w - - 0 1' });
+  await tabTo(page, '#board-grid [role=gridcell]');
+  await page.keyboard.press('b');
+  await page.keyboard.press('7');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('8');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#promotion:not([hidden])');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Queen', 'the chooser takes the focus');
+  await page.keyboard.press('ArrowDown'); // nothing: buttons are reached with Tab
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Knight');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  await waitAnnouncement(page, /^White: pawn to b8, promotes to queen, checkmate$/);
+  await waitAnnouncement(page, /^Game over\. White wins\. Black is checkmated/);
+  assert.equal(await focusedLabel(page), 'b8, white queen', 'the focus is back on the board');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('offers, claims, clock warnings and the result are announced (hot-seat, blind mode)', { timeout: 120_000 }, async () => {
+  const page = await browser.newPage({ viewport: DESKTOP });
+  const errors: string[] = [];
+  watchErrors(page, errors);
+  await page.goto(`${server.url}/?blind=1`);
+  await newGame(page, { opponent: 'hotseat', time: 'custom', custom: '1+0' });
+  // A one-minute game: the clock warning comes at once (one minute left), for the side whose clock runs.
+  await waitAnnouncement(page, /^(White|Black) has one minute left$/);
+  await tabTo(page, '#move-input');
+  // Knights out and back twice: the start position a third time, White may claim (Art. 9.2).
+  for (const [i, move] of ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8'].entries()) {
+    await page.keyboard.type(move);
+    await page.keyboard.press('Enter');
+    await waitMoves(page, i + 1);
+  }
+  await waitAnnouncement(page, /^White may claim a draw by threefold repetition \(Art\. 9\.2\)$/);
+  await tabTo(page, '[data-action=offer-draw]');
+  await page.keyboard.press('Enter');
+  await waitAnnouncement(page, /^White offers a draw$/);
+  await tabTo(page, '[data-action=accept-draw]');
+  await page.keyboard.press('Enter');
+  const end = await waitAnnouncement(page, /^Game over\./);
+  assert.match(end, /^Game over\. Draw\. Draw by agreement\. Art\. 9\.1/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the browser\'s own voice speaks the announcements at the chosen rate (Web Speech API)', { timeout: 90_000 }, async () => {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  watchErrors(page, errors);
+  // Headless Chromium has no voices: record what the page asks to be spoken instead.
+  await page.addInitScript(() => {
+    const spoken: [string, number][] = [];
+    (window as unknown as { spoken: [string, number][] }).spoken = spoken;
+    window.speechSynthesis.speak = (u: SpeechSynthesisUtterance) => void spoken.push([u.text, u.rate]);
+  });
+  await page.goto(`${server.url}/?blind=1`);
+  await page.locator('input[name=access-speech]').check();
+  await page.locator('input[name=access-rate]').fill('1.5');
+  await page.locator('input[name=access-rate]').dispatchEvent('change');
+  await newGame(page, { opponent: 'hotseat', time: 'none' });
+  await tabTo(page, '#move-input');
+  await page.keyboard.type('e4');
+  await page.keyboard.press('Enter');
+  await waitAnnouncement(page, /^White: pawn to e4$/);
+  await tabTo(page, '#board-grid [role=gridcell]');
+  const spoken = await page.evaluate(() => (window as unknown as { spoken: [string, number][] }).spoken);
+  assert.deepEqual(spoken.find(([text]) => text === 'White: pawn to e4'), ['White: pawn to e4', 1.5]);
+  assert.ok(spoken.some(([text]) => /^[a-h][1-8], /.test(text)), 'the focused square is spoken');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('axe-core finds no WCAG 2 A or AA violation on the main screens, normal and blind mode', { timeout: 300_000 }, async () => {
   const found: string[] = [];
   for (const blind of [false, true]) {
     const mode = blind ? 'blind' : 'normal';
@@ -214,6 +299,9 @@ test('high-contrast and large board in the blind mode: screenshots', { timeout: 
   assert.equal(await page.locator('#board-grid .dest').count(), 3, 'the targets (e7, f6, h6) of the picked knight are marked');
   assert.equal(await page.locator('body.high-contrast').count(), 1);
   await shot(page, 'blind-contrast-desktop');
+  await page.setViewportSize({ width: 375, height: 667 });
+  await shot(page, 'blind-contrast-phone');
+  await page.setViewportSize(DESKTOP);
   const found = await axe(page, 'high contrast playing');
   await page.locator('input[name=access-large]').check();
   await shot(page, 'blind-large-desktop');

@@ -10,7 +10,7 @@ import { play } from '../sound';
 import { colorName, resultArticle, resultHeadline, resultReason } from '../words';
 import { access, announce, onAccessChange, speak } from './access';
 import { scoreSheet } from './braille';
-import { attacks, clocks, help, lastMove, legalFrom, line, moveList, pieces, position, typedCommand, type Asked } from './commands';
+import { attacks, clocks, help, lastMove, legalFrom, line, moveList, pieces, position, positionByLines, typedCommand, type Asked } from './commands';
 import { byColor, moveWords, squareLabel, squareWords } from './notation';
 
 export interface GameAccess {
@@ -58,7 +58,11 @@ export class BlindGame {
   moved(e: MoveEvent): void {
     const mover: Color = e.turn === 'white' ? 'black' : 'white';
     announce(byColor(mover, moveWords(e.san, access().style, t), t));
-    this.selected = null;
+    if (this.selected !== null) {
+      // A piece picked on the grid and then a move typed: the pick is over.
+      this.selected = null;
+      this.render();
+    }
     this.tellClaims();
   }
 
@@ -88,7 +92,7 @@ export class BlindGame {
   private tellClaims(): void {
     const g = this.host.game();
     if (g === null || !this.host.you().includes(g.turn) || g.status !== 'playing') return;
-    const grounds = [g.claims.threefold ? t('action.claimThreefold') : '', g.claims.fifty ? t('action.claimFifty') : ''].filter(x => x);
+    const grounds = [g.claims.threefold ? t('blind.claim.threefold') : '', g.claims.fifty ? t('blind.claim.fifty') : ''].filter(x => x);
     const key = `${g.moves.length}:${grounds.join()}`;
     if (grounds.length > 0 && key !== this.claimsTold) {
       this.claimsTold = key;
@@ -160,7 +164,11 @@ export class BlindGame {
         cell.classList.toggle('dest', dests.includes(square));
       });
     });
-    if (this.gridHadFocus && (document.activeElement === document.body || document.activeElement === null)) this.cell(this.cursor)?.focus();
+    const active = document.activeElement as HTMLElement | null;
+    const lost = active === document.body || active === null;
+    // A turned board reuses the cells for other squares: the focus follows the square, not the cell.
+    const moved = active !== null && grid.contains(active) && active.dataset.square !== this.cursor;
+    if ((this.gridHadFocus && lost) || moved) this.cell(this.cursor)?.focus();
   }
 
   private buildGrid(): void {
@@ -197,7 +205,9 @@ export class BlindGame {
       }
     });
     grid.addEventListener('focusout', ev => {
-      if (!grid.contains(ev.relatedTarget as Node | null) && ev.relatedTarget !== null) this.gridHadFocus = false;
+      // The promotion chooser opened from the grid hands the focus back to it when it closes.
+      const to = ev.relatedTarget as HTMLElement | null;
+      if (to !== null && !grid.contains(to) && to.closest('#promotion') === null) this.gridHadFocus = false;
     });
     const wrap = document.querySelector('.board-wrap')!;
     wrap.append(grid, helpLine);
@@ -254,6 +264,8 @@ export class BlindGame {
       const opp: Color = a.me === 'white' ? 'black' : 'white';
       say(`${pieces(a, a.me, role)}. ${pieces(a, opp, role)}.`);
     } else if (k === 'w') say(position(a));
+    else if (k === 'W') say(positionByLines(a, 'rank'));
+    else if (k === 'V') say(positionByLines(a, 'file'));
     else if (k === 'r') say(line(a, this.cursor[1]!));
     else if (k === 'v') say(line(a, this.cursor[0]!));
     else if (k === 'x') say(attacks(a, this.cursor));

@@ -56,6 +56,20 @@ export function line(a: Asked, which: string): string {
   return squares.map(s => squareLabel(s, a.game.fen, a.style, a.words)).join('; ');
 }
 
+/** The whole position rank by rank (8 to 1) or file by file (a to h), naming only the occupied squares. */
+export function positionByLines(a: Asked, by: 'rank' | 'file'): string {
+  const board = parsePlacement(a.game.fen);
+  const lines = by === 'rank' ? ['8', '7', '6', '5', '4', '3', '2', '1'] : [...FILES];
+  return lines
+    .map(l => {
+      const squares = by === 'rank' ? [...FILES].map(f => f + l) : [1, 2, 3, 4, 5, 6, 7, 8].map(r => l + r);
+      const occupied = squares.filter(s => board.has(s)).map(s => squareLabel(s, a.game.fen, a.style, a.words));
+      const name = a.words(by === 'rank' ? 'blind.cmd.rank' : 'blind.cmd.file', { line: l });
+      return `${name}: ${occupied.length === 0 ? a.words('blind.cmd.lineEmpty') : occupied.join('; ')}`;
+    })
+    .join('. ');
+}
+
 /** Where the pieces of one kind of one side stand. */
 export function pieces(a: Asked, color: Color, role: Role): string {
   const at = squaresOf(parsePlacement(a.game.fen), color, role);
@@ -192,6 +206,7 @@ export const HELP_KEYS = [
   'blind.help.enter',
   'blind.help.position',
   'blind.help.line',
+  'blind.help.lines',
   'blind.help.pieces',
   'blind.help.attacks',
   'blind.help.last',
@@ -232,6 +247,12 @@ export function typedCommand(text: string, a: Asked): string | null {
     case 'file':
     case 'column':
       return second !== undefined && /^[a-h]$/.test(second) ? line(a, second) : null;
+    case 'ranks':
+    case 'rows':
+      return words.length === 1 ? positionByLines(a, 'rank') : null;
+    case 'files':
+    case 'columns':
+      return words.length === 1 ? positionByLines(a, 'file') : null;
     case 'my':
     case 'mine':
     case 'their':
