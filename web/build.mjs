@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync, statSync }
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, constants } from 'node:zlib';
+import { writeRulesPages } from './rules/render.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, 'dist');
@@ -58,6 +59,7 @@ for (const file of result.outputFiles) {
 const template = readFileSync(join(here, 'src/index.html'), 'utf8');
 const html = template.replace('%CSS%', written.css).replace('%JS%', written.js);
 writeFileSync(join(dist, 'index.html'), html);
+writeRulesPages(here, dist, written.css);
 
 // Precompressed copies of the text files.
 let count = 0;

@@ -8,6 +8,7 @@
 #include <array>
 
 #include "core/movegen.h"
+#include "notation/iccf_numeric.h"
 #include "notation/move_text_scan.h"
 #include "notation/plain_san.h"
 #include "notation/san.h"
@@ -176,6 +177,18 @@ bool read_castling(std::u32string_view body, bool& king_side) {
 
 Result<MoveSyntax, SyntaxError> read_syntax(std::u32string_view body, const Alphabet& alphabet) {
   MoveSyntax s;
+  if (looks_like_iccf_numeric(body)) {
+    // ICCF numeric (5254, 5171, 57581): squares only, like UCI, so the piece
+    // is whatever stands on the departure square and castling is the king's
+    // move.
+    Result<IccfNumericMove, std::string> numeric = read_iccf_numeric(body);
+    if (!numeric) return SyntaxError{numeric.error()};
+    s.from_file = int(file_of(numeric->from));
+    s.from_rank = int(rank_of(numeric->from));
+    s.to = numeric->to;
+    s.promotion = numeric->promotion;
+    return s;
+  }
   if (read_castling(body, s.king_side)) {
     s.castling = true;
     return s;

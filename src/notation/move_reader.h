@@ -2,8 +2,9 @@
 // the forms tabiya accepts: SAN (with or without x, +, #, ++, e.p., and
 // annotations such as ! ? !?), castling with letters or zeros, promotions as
 // e8Q / e8=Q / e8(Q) / e8/Q, long algebraic (e2-e4, Ng1-f3, Nb1xc3), UCI
-// (e2e4, e7e8q, and king-takes-rook castling), figurines (♘f3) and national
-// piece letters.
+// (e2e4, e7e8q, and king-takes-rook castling), figurines (♘f3), national
+// piece letters and ICCF numeric notation (5254, 5171, 57581; see
+// iccf_numeric.h), which no other form can be confused with.
 //
 // Leniency, decided once for every caller:
 // - x, +, #, ++, e.p. and annotations are optional and not checked against

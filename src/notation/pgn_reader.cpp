@@ -62,6 +62,12 @@ std::string lowercase_letters_digits(std::string_view text) {
 
 }  // namespace
 
+bool is_numeric_notation_tag(std::string_view value) {
+  std::string lower;
+  for (char c : value) lower += (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+  return lower == "iccf" || lower == "numeric" || lower == "iccf numeric";
+}
+
 bool is_result_token(std::string_view text) {
   return text == "1-0" || text == "0-1" || text == "1/2-1/2" || text == "*" || text == "\xC2\xBD-\xC2\xBD";
 }
@@ -124,7 +130,7 @@ bool PgnReader::read_game(PgnVisitor& visitor) {
   fen_.clear();
   variant_.clear();
   result_tag_.clear();
-  has_fen_ = has_variant_ = has_result_tag_ = false;
+  has_fen_ = has_variant_ = has_result_tag_ = numeric_ = false;
 
   VisitResult r = visitor.begin_game(game_number_);
   if (r == VisitResult::STOP) return stopped_ = true;
@@ -287,6 +293,8 @@ VisitResult PgnReader::read_headers(PgnVisitor& visitor) {
       has_variant_ = true;
       variant_line_ = value.line;
       variant_column_ = value.column;
+    } else if (name.text == "Notation") {
+      numeric_ = is_numeric_notation_tag(value.text);
     } else if (name.text == "Result") {
       result_tag_ = normalize_result(value.text);
       has_result_tag_ = true;
@@ -432,7 +440,11 @@ PgnReader::GameEnd PgnReader::read_movetext(PgnVisitor& visitor, const Position&
           }
           return visitor.result(result) == VisitResult::STOP ? GameEnd::STOPPED : GameEnd::DONE;
         }
-        if (all_digits(token.text)) {  // a move number: "12." or "12..."; its value is not checked
+        // In a game tagged as numeric, 4 or 5 digits not followed by dots are
+        // an ICCF move (5254); everywhere else digits are a move number.
+        const bool numeric_move = numeric_ && (token.text.size() == 4 || token.text.size() == 5) &&
+                                  tokens_->peek().kind != PgnTokenKind::PERIOD;
+        if (all_digits(token.text) && !numeric_move) {  // a move number: "12." or "12..."; its value is not checked
           while (tokens_->peek().kind == PgnTokenKind::PERIOD) tokens_->next();
           break;
         }

@@ -161,10 +161,18 @@ class PgnReader {
   // Tags of the game being read that the reader itself interprets.
   std::string fen_, variant_, result_tag_;
   bool has_fen_ = false, has_variant_ = false, has_result_tag_ = false;
+  // [Notation "ICCF"]: the movetext is in ICCF numeric notation (5254).
+  bool numeric_ = false;
   int fen_line_ = 0, fen_column_ = 0, variant_line_ = 0, variant_column_ = 0;
   // Comments seen before a game's first token, when it has no tags.
   std::vector<PgnToken> leading_comments_;
 };
+
+// A Notation tag value saying the movetext is ICCF numeric: "ICCF",
+// "numeric" or "ICCF numeric", any case. PGN has no standard tag for it; in
+// such a game 4 or 5 digits without a following dot are a move, not a move
+// number.
+bool is_numeric_notation_tag(std::string_view value);
 
 // True for the four game termination markers (and "½-½").
 bool is_result_token(std::string_view text);

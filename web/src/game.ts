@@ -3,9 +3,12 @@
 import { BlindGame } from './blind/blind-game';
 import { matchSpoken } from './blind/notation';
 import { board, choosePromotion, type Key } from './board';
-import { figurine, isPromotion, legalMoves, matchTyped, parsePlacement } from './chess';
+import { isPromotion, legalMoves, parsePlacement } from './chess';
 import { Connection } from './connection';
-import { t } from './i18n';
+import { language, t } from './i18n';
+import { formatClockIn, formatDateTime } from './lang';
+import { readTyped, showMove, startsMove } from './notation';
+import { rulesLink } from './rules';
 import { opposite, type Color, type Game, type GameEvent, type ServerMessage } from './protocol';
 import { startReview } from './review';
 import { play, type SoundName } from './sound';
@@ -85,7 +88,7 @@ export class GameView {
   /** Typing a move anywhere on the page goes to the move box. */
   private readonly onKey = (ev: KeyboardEvent): void => {
     const target = ev.target as HTMLElement;
-    if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.key.length !== 1 || !/[a-hKQRBNO0-8]/.test(ev.key)) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.key.length !== 1 || !startsMove(language(), ev.key)) return;
     if (target.closest('input, textarea, select, [contenteditable]') || $('move-form').hidden) return;
     $('move-input').focus();
   };
@@ -271,12 +274,12 @@ export class GameView {
       this.notice(t('input.notYourTurn'), true);
       return;
     }
-    let found = matchTyped(text, legalMoves(g.fen, g.legal));
+    let found = readTyped(language(), text, legalMoves(g.fen, g.legal));
     if (found.length === 0) found = matchSpoken(text, g.fen, g.legal); // Appendix D or plain words
     const squares = found[0]?.uci.slice(0, 4);
     if (found.length === 0) this.notice(t('input.unknown', { text }), true);
     else if (found.length > 1 && !found.every(m => m.uci.slice(0, 4) === squares))
-      this.notice(t('input.ambiguous', { text, moves: found.map(m => this.sanText(m.san)).join(', ') }), true);
+      this.notice(t('input.ambiguous', { text, moves: found.map(m => this.sanText(m.san, m.uci)).join(', ') }), true);
     else {
       input.value = '';
       this.notice('', false);
@@ -400,8 +403,8 @@ export class GameView {
     }
   }
 
-  private sanText(san: string): string {
-    return prefs.figurines() ? figurine(san) : san;
+  private sanText(san: string, uci?: string): string {
+    return showMove(prefs.notation(), language(), san, uci);
   }
 
   private renderMoves(): void {
@@ -432,7 +435,7 @@ export class GameView {
       const san = document.createElement('span');
       san.className = 'san';
       if (i === g.moves.length - 1) san.classList.add('last');
-      san.textContent = this.sanText(m.san);
+      san.textContent = this.sanText(m.san, m.uci);
       li.append(san);
     });
     if (items.length === 0) {
@@ -457,7 +460,7 @@ export class GameView {
     else text = t('status.toMove', { color: colorName(g.turn) });
     if (this.you.length === 0 && g.status !== 'over') text += ` · ${t('status.spectating')}`;
     if (g.deadline && g.status === 'playing') {
-      const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(g.deadline));
+      const when = formatDateTime(language(), new Date(g.deadline));
       text += ` · ${t('clock.deadline', { time: when })}`;
     }
     this.setStatus(text);
@@ -571,25 +574,28 @@ export class GameView {
     box.hidden = false;
     (box.querySelector('.headline') as HTMLElement).textContent = resultHeadline(g.result);
     (box.querySelector('.reason') as HTMLElement).textContent = resultReason(g.result);
-    (box.querySelector('.article') as HTMLElement).textContent = resultArticle(g.result);
+    // The article links to its point on the rules page in the page's language.
+    const article = box.querySelector('.article') as HTMLElement;
+    const words = resultArticle(g.result);
+    const href = words ? rulesLink(language(), g.result.termination) : null;
+    if (href) {
+      const a = document.createElement('a');
+      a.href = href;
+      a.target = '_blank';
+      a.rel = 'noopener';
+      a.textContent = words;
+      article.replaceChildren(a);
+    } else article.textContent = words;
     $('btn-again').onclick = () => this.hooks.playAgain(g, this.you);
     $('btn-new2').onclick = () => this.hooks.newGame();
     $('claim-with-move').hidden = true;
     if (!this.reviewStarted) {
       this.reviewStarted = true;
-      startReview(this.id, g, $('review'), san => this.sanText(san));
+      startReview(this.id, g, $('review'), (san, uci) => this.sanText(san, uci));
     }
   }
 }
 
 export function formatClock(ms: number): string {
-  const tenths = ms < 10_000;
-  const total = tenths ? Math.floor(ms / 100) : Math.ceil(ms / 1000) * 10;
-  const seconds = Math.floor(total / 10);
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  const ss = String(s).padStart(2, '0');
-  if (h > 0) return `${h}:${String(m).padStart(2, '0')}:${ss}`;
-  return tenths ? `${m}:${ss}.${total % 10}` : `${m}:${ss}`;
+  return formatClockIn(language(), ms);
 }

@@ -24,9 +24,16 @@ export function t(key: string, params: Record<string, string | number> = {}): st
     console.error(`i18n: missing key ${key}`);
     return key;
   }
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'number' ? num(value) : value;
+  });
+}
+
+/** A number in the language's digits and separators (Intl), grouped from five digits on (Elo 1507). */
+export function num(n: number, options: Intl.NumberFormatOptions = {}): string {
+  return new Intl.NumberFormat(lang, { useGrouping: 'min2', ...options } as Intl.NumberFormatOptions).format(n);
 }
 
 export function has(key: string): boolean {

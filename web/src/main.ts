@@ -4,7 +4,10 @@ import { setupAccess } from './blind/access';
 import { board } from './board';
 import { START_FEN } from './chess';
 import { GameView } from './game';
-import { applyI18n, t } from './i18n';
+import { applyI18n, language, t } from './i18n';
+import { LANGS, nativeName, setChosenLanguage, startLanguage } from './lang';
+import type { NotationStyle } from './notation';
+import { rulesPage } from './rules';
 import { formError, setupForm, showForm } from './newgame';
 import type { Color, CreateGameRequest, CreateGameResponse, Game } from './protocol';
 import { setSound, soundOn, unlock } from './sound';
@@ -156,13 +159,32 @@ function setupTopBar(): void {
     setSound(!soundOn());
     showSound();
   });
-  const fig = $('btn-figurines');
-  fig.setAttribute('aria-pressed', String(prefs.figurines()));
-  fig.addEventListener('click', () => {
-    prefs.setFigurines(!prefs.figurines());
-    fig.setAttribute('aria-pressed', String(prefs.figurines()));
+  // Language and notation (the choices are remembered). A new language reloads the page, which words
+  // everything afresh; the game reconnects and loses nothing.
+  const langSelect = $<HTMLSelectElement>('lang-select');
+  langSelect.replaceChildren(
+    ...LANGS.map(code => {
+      const o = document.createElement('option');
+      o.value = code;
+      o.lang = code;
+      o.textContent = nativeName(code);
+      return o;
+    }),
+  );
+  langSelect.value = language();
+  langSelect.addEventListener('change', () => {
+    setChosenLanguage(langSelect.value);
+    const url = new URL(location.href);
+    url.searchParams.delete('lang');
+    location.replace(url.toString());
+  });
+  const notation = $<HTMLSelectElement>('notation-select');
+  notation.value = prefs.notation();
+  notation.addEventListener('change', () => {
+    prefs.setNotation(notation.value as NotationStyle);
     view?.refreshNotation();
   });
+  ($('link-rules') as HTMLAnchorElement).href = rulesPage(language());
   $('btn-flip').addEventListener('click', () => {
     if (view) view.flip();
     else board().toggleOrientation();
@@ -211,6 +233,7 @@ function setupTopBar(): void {
 }
 
 function start(): void {
+  startLanguage();
   document.title = t('app.title');
   applyI18n(document);
   setupAccess();

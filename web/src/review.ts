@@ -1,6 +1,6 @@
 // After a game: asks the server for the engine review (low priority there), polls it, and draws the
 // evaluation of every ply as a graph, with the better move and its line where the move played differs.
-import { t } from './i18n';
+import { num, t } from './i18n';
 import type { Game, Review, ReviewPly } from './protocol';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -17,7 +17,7 @@ function evalText(p: ReviewPly): string {
   if (p.mate === 0) return '#';
   if (p.mate !== null) return (p.mate > 0 ? '+' : '-') + t('review.mate', { n: Math.abs(p.mate) });
   const pawns = (p.cp ?? 0) / 100;
-  return (pawns > 0 ? '+' : '') + pawns.toFixed(2);
+  return (pawns > 0 ? '+' : '') + num(pawns, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 function moveLabel(ply: number, startBlack: boolean, startNumber: number): string {
@@ -26,7 +26,7 @@ function moveLabel(ply: number, startBlack: boolean, startNumber: number): strin
   return index % 2 === 0 ? `${number}.` : `${number}…`;
 }
 
-export function startReview(id: string, game: Game, box: HTMLElement, san: (s: string) => string): void {
+export function startReview(id: string, game: Game, box: HTMLElement, san: (s: string, uci?: string) => string): void {
   box.hidden = false;
   const status = box.querySelector('.review-status') as HTMLElement;
   status.textContent = t('review.queued');
@@ -68,7 +68,7 @@ export function startReview(id: string, game: Game, box: HTMLElement, san: (s: s
   void poll();
 }
 
-function draw(review: Review, game: Game, box: HTMLElement, san: (s: string) => string, done = true): void {
+function draw(review: Review, game: Game, box: HTMLElement, san: (s: string, uci?: string) => string, done = true): void {
   const status = box.querySelector('.review-status') as HTMLElement;
   if (done) status.textContent = review.engine ? t('review.engine', { engine: review.engine }) : '';
   const plies = [...review.plies].sort((a, b) => a.ply - b.ply);
@@ -111,7 +111,7 @@ function draw(review: Review, game: Game, box: HTMLElement, san: (s: string) => 
     dot.setAttribute('r', '2');
     const title = document.createElementNS(SVG, 'title');
     const played = game.moves[p.ply - 1];
-    title.textContent = t('review.eval', { move: moveLabel(p.ply, startBlack, startNumber), san: played ? san(played.san) : '', eval: evalText(p) });
+    title.textContent = t('review.eval', { move: moveLabel(p.ply, startBlack, startNumber), san: played ? san(played.san, played.uci) : '', eval: evalText(p) });
     dot.append(title);
     svg.append(dot);
   }
@@ -131,8 +131,8 @@ function draw(review: Review, game: Game, box: HTMLElement, san: (s: string) => 
     const li = document.createElement('li');
     li.textContent = t('review.better', {
       move: moveLabel(ply, startBlack, startNumber),
-      played: san(played.san),
-      best: san(after.best_san ?? best),
+      played: san(played.san, played.uci),
+      best: san(after.best_san ?? best, after.best_san ? best : undefined),
     });
     if (after.line.length > 0) {
       const line = document.createElement('span');

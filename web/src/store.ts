@@ -1,5 +1,6 @@
 // What the browser remembers across visits (localStorage), each under one key with a version-free JSON
 // value. Reads never throw: a blocked or corrupt storage gives the defaults.
+import type { NotationStyle } from './notation';
 import type { Color, CreateGameRequest } from './protocol';
 
 const PREFIX = 'tabiya.';
@@ -63,6 +64,12 @@ export const prefs = {
   setSound: (on: boolean): void => write('sound', on),
   figurines: (): boolean => read('figurines', false),
   setFigurines: (on: boolean): void => write('figurines', on),
+  /** How moves are shown: the language's letters, figurines or ICCF numeric (figurines if chosen before). */
+  notation: (): NotationStyle => {
+    const style = read<string>('notation', read('figurines', false) ? 'figurines' : 'letters');
+    return style === 'figurines' || style === 'iccf' ? style : 'letters';
+  },
+  setNotation: (style: NotationStyle): void => write('notation', style),
 };
 
 /** Seat tokens per game id, and the invite token the creator passes on. */

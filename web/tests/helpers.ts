@@ -108,7 +108,8 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'],
+    // English unless a test asks for a language (a context's locale): the expected texts are English.
+    args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required', '--lang=en-US'],
   });
 }
 
