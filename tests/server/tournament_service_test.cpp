@@ -62,8 +62,18 @@ class TournamentServiceTest : public ::testing::Test {
     start();
   }
 
+  // Runs until every game change is committed and reported (the game store commits on its own thread).
+  void settle() {
+    for (;;) {
+      games_->wait_for_store();
+      io_.restart();
+      if (io_.poll() == 0) return;
+    }
+  }
   HttpAnswer call(const std::string& method, const std::string& target, const std::string& body = "") {
-    return tournaments_->http({method, target, body});
+    HttpAnswer answer = tournaments_->http({method, target, body});
+    settle();
+    return answer;
   }
   json::object post(const std::string& target, const json::object& body, int expected) {
     HttpAnswer a = call("POST", target, json::serialize(body));
@@ -226,10 +236,15 @@ TEST_F(TournamentServiceTest, RoundRobinRoundsStartGamesAndTheirResultsEnterTheS
   o.session = tournaments_->open("/ws/" + game_id, o.peer);
   ASSERT_NE(a.session, nullptr);
   tournaments_->message(*a.session, R"({"t":"hello","v":1,"seats":[")" + seat + R"("]})");
+  settle();
   tournaments_->message(*o.session, R"({"t":"hello","v":1,"seats":[")" + other_seat + R"("]})");
+  settle();
   tournaments_->message(*a.session, R"({"t":"resign","req":1})");
+  settle();
   tournaments_->closed(*a.session);
+  settle();
   tournaments_->closed(*o.session);
+  settle();
   e = event(m.id);
   for (const json::value& b : e.at("pairings").as_array().at(0).at("boards").as_array())
     if (str(b.at("game")) == game_id) {
@@ -300,10 +315,15 @@ TEST_F(TournamentServiceTest, TheEventSurvivesARestartAndHearsOfGamesThatEndedMe
   w.session = games_->open("/ws/" + game_id, w.peer);
   b.session = games_->open("/ws/" + game_id, b.peer);
   games_->message(*w.session, R"({"t":"hello","v":1,"seats":[")" + seats[0] + R"("]})");
+  settle();
   games_->message(*b.session, R"({"t":"hello","v":1,"seats":[")" + seats[1] + R"("]})");
+  settle();
   games_->message(*w.session, R"({"t":"resign","req":1})");
+  settle();
   games_->closed(*w.session);
+  settle();
   games_->closed(*b.session);
+  settle();
   restart();
   listening_ = true;
   json::object after = event(m.id);
