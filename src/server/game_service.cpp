@@ -629,18 +629,25 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
     });
   }
 
+  // Pings go out in slices: each tick pings the games of one slice, so every socket is pinged once per
+  // ping_interval without a burst of thousands of pings (and pongs) that would hold up the moves behind it.
+  static constexpr int ping_slices = 50;
+  int ping_slice = 0;
   void ping_all() {
     if (stopping || options.ping_interval.count() <= 0) return;
-    std::vector<std::shared_ptr<GameEntry>> all;
+    std::vector<std::shared_ptr<GameEntry>> due;
     {
       std::lock_guard lock(games_mutex);
-      for (auto& [id, g] : games) all.push_back(g);
+      std::size_t i = 0;
+      for (auto& [id, g] : games)
+        if (int(i++ % ping_slices) == ping_slice) due.push_back(g);
     }
-    for (auto& g : all) {
+    ping_slice = (ping_slice + 1) % ping_slices;
+    for (auto& g : due) {
       std::lock_guard lock(g->mutex);
       for (auto& s : g->sessions) send_ping(*s);
     }
-    ping_timer.expires_after(options.ping_interval);
+    ping_timer.expires_after(std::max(options.ping_interval / ping_slices, std::chrono::milliseconds(1)));
     ping_timer.async_wait([this](const boost::system::error_code& ec) {
       if (!ec) ping_all();
     });
