@@ -20,8 +20,9 @@ die() {
 config=$1
 shift
 
-# -O1 -g without -DNDEBUG: fast enough under the sanitizers, and assert() stays live.
-checked_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g")
+# -O1 -g1 without -DNDEBUG: fast enough under the sanitizers, and assert() stays live; -g1 (line tables,
+# enough for the sanitizers' stack traces) compiles about a fifth faster than full -g.
+checked_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1")
 
 case "$config" in
   release)

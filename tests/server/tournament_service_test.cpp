@@ -115,6 +115,28 @@ class TournamentServiceTest : public ::testing::Test {
     return int(me.at("player").as_int64());
   }
 
+  // Both seat holders of `game_id` connect through `host` (the tournaments or the game service itself), the
+  // holder of `resigner` resigns, and both leave.
+  template <class Host>
+  void seat_both_and_resign(Host& host, const std::string& game_id, const std::string& resigner,
+                            const std::string& other) {
+    Client r{std::make_shared<RecordingPeer>(), nullptr}, o{std::make_shared<RecordingPeer>(), nullptr};
+    r.session = host.open("/ws/" + game_id, r.peer);
+    o.session = host.open("/ws/" + game_id, o.peer);
+    ASSERT_NE(r.session, nullptr);
+    ASSERT_NE(o.session, nullptr);
+    host.message(*r.session, R"({"t":"hello","v":1,"seats":[")" + resigner + R"("]})");
+    settle();
+    host.message(*o.session, R"({"t":"hello","v":1,"seats":[")" + other + R"("]})");
+    settle();
+    host.message(*r.session, R"({"t":"resign","req":1})");
+    settle();
+    host.closed(*r.session);
+    settle();
+    host.closed(*o.session);
+    settle();
+  }
+
   boost::asio::io_context io_;
   std::shared_ptr<ManualTimeSource> clock_ = std::make_shared<ManualTimeSource>(Millis{1'000'000});
   std::shared_ptr<GameStore> store_ = make_memory_store();
@@ -231,20 +253,7 @@ TEST_F(TournamentServiceTest, RoundRobinRoundsStartGamesAndTheirResultsEnterTheS
       if (str(gg.at("game")) == game_id) other_seat = str(gg.at("seat"));
   }
   ASSERT_FALSE(other_seat.empty());
-  Client a{std::make_shared<RecordingPeer>(), nullptr}, o{std::make_shared<RecordingPeer>(), nullptr};
-  a.session = tournaments_->open("/ws/" + game_id, a.peer);
-  o.session = tournaments_->open("/ws/" + game_id, o.peer);
-  ASSERT_NE(a.session, nullptr);
-  tournaments_->message(*a.session, R"({"t":"hello","v":1,"seats":[")" + seat + R"("]})");
-  settle();
-  tournaments_->message(*o.session, R"({"t":"hello","v":1,"seats":[")" + other_seat + R"("]})");
-  settle();
-  tournaments_->message(*a.session, R"({"t":"resign","req":1})");
-  settle();
-  tournaments_->closed(*a.session);
-  settle();
-  tournaments_->closed(*o.session);
-  settle();
+  seat_both_and_resign(*tournaments_, game_id, seat, other_seat);
   e = event(m.id);
   for (const json::value& b : e.at("pairings").as_array().at(0).at("boards").as_array())
     if (str(b.at("game")) == game_id) {
@@ -311,19 +320,7 @@ TEST_F(TournamentServiceTest, TheEventSurvivesARestartAndHearsOfGamesThatEndedMe
       if (str(gg.at("game")) == game_id)
         seats[gg.at("white").as_int64() == pm.at("player").as_int64() ? 0 : 1] = str(gg.at("seat"));
   }
-  Client w{std::make_shared<RecordingPeer>(), nullptr}, b{std::make_shared<RecordingPeer>(), nullptr};
-  w.session = games_->open("/ws/" + game_id, w.peer);
-  b.session = games_->open("/ws/" + game_id, b.peer);
-  games_->message(*w.session, R"({"t":"hello","v":1,"seats":[")" + seats[0] + R"("]})");
-  settle();
-  games_->message(*b.session, R"({"t":"hello","v":1,"seats":[")" + seats[1] + R"("]})");
-  settle();
-  games_->message(*w.session, R"({"t":"resign","req":1})");
-  settle();
-  games_->closed(*w.session);
-  settle();
-  games_->closed(*b.session);
-  settle();
+  seat_both_and_resign(*games_, game_id, seats[0], seats[1]);
   restart();
   listening_ = true;
   json::object after = event(m.id);
