@@ -35,6 +35,8 @@ class Blossom {
   // up to date through the dual updates, so a slack comparison computes one
   // distance instead of two and the dual step reads no edge.
   std::vector<W> slack_dist_;
+  std::vector<W> best_dist_;  // add_blossom's scratch
+  std::vector<char> best_have_;
   std::vector<int> match_, slack_, st_, pa_, s_, vis_;
   std::vector<int> flower_from_;  // (2n+1) x (n+1)
   std::vector<std::vector<int>> flower_;
@@ -194,12 +196,30 @@ void Blossom<kWords>::add_blossom(int u, int lca, int v) {
   set_st(b, b);
   for (int x = 1; x <= nx_; ++x) g(b, x) = g(x, b) = Edge{};
   for (int x = 1; x <= n_; ++x) from(b, x) = 0;
+  // The best edge to each x so far, with its distance at hand (row b is
+  // written only here; its entry for b itself is also written through the
+  // column, so that one is compared as stored).
+  best_have_.assign(nx_ + 1, 0);
+  if (best_dist_.size() < static_cast<std::size_t>(nx_ + 1)) best_dist_.resize(nx_ + 1);
   for (int xs : flower_[b]) {
-    for (int x = 1; x <= nx_; ++x)
-      if (has(g(xs, x)) && (!has(g(b, x)) || dist(g(xs, x)) < dist(g(b, x)))) {
-        g(b, x) = g(xs, x);
+    for (int x = 1; x <= nx_; ++x) {
+      const Edge& e = g(xs, x);
+      if (!has(e)) continue;
+      if (x == b) {
+        if (!has(g(b, x)) || dist(e) < dist(g(b, x))) {
+          g(b, x) = e;
+          g(x, b) = g(x, xs);
+        }
+        continue;
+      }
+      W d = dist(e);
+      if (!best_have_[x] || d < best_dist_[x]) {
+        best_have_[x] = 1;
+        best_dist_[x] = d;
+        g(b, x) = e;
         g(x, b) = g(x, xs);
       }
+    }
     for (int x = 1; x <= n_; ++x)
       if (from(xs, x)) from(b, x) = xs;
   }
