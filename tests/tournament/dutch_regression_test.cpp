@@ -86,7 +86,9 @@ TEST(TournamentDutchRegression, SeededEventsKeepTheirRecordedPairings) {
   // longer event whose late rounds have many small scoregroups.
   EXPECT_EQ(pair_seeded_event(61, 9, 11), 9339402093956533630ull);
   EXPECT_EQ(pair_seeded_event(90, 9, 2026), 12379539638762579801ull);
+#if !defined(__SANITIZE_ADDRESS__)  // the sanitizers take several times longer; the two above run there
   EXPECT_EQ(pair_seeded_event(151, 9, 150), 17445305789108110411ull);
+#endif
 }
 
 }  // namespace
