@@ -31,6 +31,12 @@ class Blossom {
   std::vector<char> adj_;   // (n+1)^2, 1 where an edge exists
   std::vector<Edge> g_;     // (2n+1)^2
   std::vector<W> lab_;
+  // slack_dist_[x] == dist(g(slack_[x], x)) whenever slack_[x] != 0: kept
+  // up to date through the dual updates, so a slack comparison computes one
+  // distance instead of two and the dual step reads no edge.
+  std::vector<W> slack_dist_;
+  std::vector<W> best_dist_;  // add_blossom's scratch
+  std::vector<char> best_have_;
   std::vector<int> match_, slack_, st_, pa_, s_, vis_;
   std::vector<int> flower_from_;  // (2n+1) x (n+1)
   std::vector<std::vector<int>> flower_;
@@ -69,6 +75,7 @@ void Blossom<kWords>::reset(int n) {
   adj_.assign(static_cast<size_t>(n + 1) * (n + 1), 0);
   g_.assign(static_cast<size_t>(2 * n + 1) * (2 * n + 1), Edge{});
   lab_.assign(2 * n + 1, W());
+  slack_dist_.assign(2 * n + 1, W());
   match_.assign(2 * n + 1, 0);
   slack_.assign(2 * n + 1, 0);
   st_.assign(2 * n + 1, 0);
@@ -89,7 +96,11 @@ void Blossom<kWords>::set_weight(int u, int v, const W& w) {
 
 template <int kWords>
 void Blossom<kWords>::update_slack(int u, int x) {
-  if (!slack_[x] || dist(g(u, x)) < dist(g(slack_[x], x))) slack_[x] = u;
+  W d = dist(g(u, x));
+  if (!slack_[x] || d < slack_dist_[x]) {
+    slack_[x] = u;
+    slack_dist_[x] = d;
+  }
 }
 
 template <int kWords>
@@ -185,12 +196,30 @@ void Blossom<kWords>::add_blossom(int u, int lca, int v) {
   set_st(b, b);
   for (int x = 1; x <= nx_; ++x) g(b, x) = g(x, b) = Edge{};
   for (int x = 1; x <= n_; ++x) from(b, x) = 0;
+  // The best edge to each x so far, with its distance at hand (row b is
+  // written only here; its entry for b itself is also written through the
+  // column, so that one is compared as stored).
+  best_have_.assign(nx_ + 1, 0);
+  if (best_dist_.size() < static_cast<std::size_t>(nx_ + 1)) best_dist_.resize(nx_ + 1);
   for (int xs : flower_[b]) {
-    for (int x = 1; x <= nx_; ++x)
-      if (has(g(xs, x)) && (!has(g(b, x)) || dist(g(xs, x)) < dist(g(b, x)))) {
-        g(b, x) = g(xs, x);
+    for (int x = 1; x <= nx_; ++x) {
+      const Edge& e = g(xs, x);
+      if (!has(e)) continue;
+      if (x == b) {
+        if (!has(g(b, x)) || dist(e) < dist(g(b, x))) {
+          g(b, x) = e;
+          g(x, b) = g(x, xs);
+        }
+        continue;
+      }
+      W d = dist(e);
+      if (!best_have_[x] || d < best_dist_[x]) {
+        best_have_[x] = 1;
+        best_dist_[x] = d;
+        g(b, x) = e;
         g(x, b) = g(x, xs);
       }
+    }
     for (int x = 1; x <= n_; ++x)
       if (from(xs, x)) from(b, x) = xs;
   }
@@ -259,10 +288,22 @@ bool Blossom<kWords>::augment_once() {
     while (queue_head_ < queue_.size()) {
       int u = queue_[queue_head_++];
       if (s_[st_[u]] == 1) continue;
+      // Between two original vertices g(u, v) is always the edge {u, v}
+      // (only blossom rows change), so the row is read directly.
+      const char* adj = &adj_[static_cast<std::size_t>(u) * (n_ + 1)];
+      const W* w4 = &weight4_[static_cast<std::size_t>(u) * (n_ + 1)];
       for (int v = 1; v <= n_; ++v)
-        if (has(g(u, v)) && st_[u] != st_[v]) {
-          if (dist(g(u, v)).zero()) {
+        if (adj[v] && st_[u] != st_[v]) {
+          W slack = lab_[u];
+          slack += lab_[v];
+          slack -= w4[v];
+          if (slack.zero()) {
             if (on_found_edge(g(u, v))) return true;
+          } else if (st_[v] == v) {
+            if (!slack_[v] || slack < slack_dist_[v]) {  // update_slack(u, v) with the distance at hand
+              slack_[v] = u;
+              slack_dist_[v] = slack;
+            }
           } else {
             update_slack(u, st_[v]);
           }
@@ -277,8 +318,21 @@ bool Blossom<kWords>::augment_once() {
       if (st_[b] == b && s_[b] == 1) lower(lab_[b].half());
     for (int x = 1; x <= nx_; ++x)
       if (st_[x] == x && slack_[x]) {
-        if (s_[x] == -1) lower(dist(g(slack_[x], x)));
-        else if (s_[x] == 0) lower(dist(g(slack_[x], x)).half());
+        if (s_[x] == -1) lower(slack_dist_[x]);
+        else if (s_[x] == 0) lower(slack_dist_[x].half());
+      }
+    // Every stored slack follows its edge's two ends: an outer end loses d,
+    // an inner end gains d (the same change as the labels below; if that
+    // loop stops early the search ends and the slacks are not read again).
+    for (int x = 1; x <= nx_; ++x)
+      if (slack_[x]) {
+        const Edge& e = g(slack_[x], x);
+        int su = s_[st_[e.u]], sv = s_[st_[e.v]];
+        int change = (su == 1) - (su == 0) + (sv == 1) - (sv == 0);
+        if (change == -2) slack_dist_[x] -= d.twice();
+        else if (change == -1) slack_dist_[x] -= d;
+        else if (change == 1) slack_dist_[x] += d;
+        else if (change == 2) slack_dist_[x] += d.twice();
       }
     for (int u = 1; u <= n_; ++u) {
       if (s_[st_[u]] == 0) {
@@ -297,7 +351,7 @@ bool Blossom<kWords>::augment_once() {
     queue_.clear();
     queue_head_ = 0;
     for (int x = 1; x <= nx_; ++x)
-      if (st_[x] == x && slack_[x] && st_[slack_[x]] != x && dist(g(slack_[x], x)).zero())
+      if (st_[x] == x && slack_[x] && st_[slack_[x]] != x && slack_dist_[x].zero())
         if (on_found_edge(g(slack_[x], x))) return true;
     for (int b = n_ + 1; b <= nx_; ++b)
       if (st_[b] == b && s_[b] == 1 && lab_[b].zero()) expand_blossom(b);
