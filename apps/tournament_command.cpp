@@ -206,7 +206,7 @@ void sort_start_list(Tournament& t) {
 // ---- the subcommands ------------------------------------------------------
 
 struct NewArgs {
-  std::string file, system, points, name, tie_breaks;
+  std::string file, system, points, name, tie_breaks, edition;
   int rounds = 0;
   bool baku = false;
 };
@@ -238,6 +238,12 @@ int cmd_new(const NewArgs& a, std::ostream& out, std::ostream& err) {
       if (!tb) return err << "--tie-breaks: " << tb.error().message << '\n', 1;
       e.settings.tie_breaks.push_back(tb->code);
     }
+  }
+  if (!a.edition.empty()) {
+    auto ed = parse_edition(a.edition);
+    if (!ed) return err << "--tie-break-edition: " << ed.error().message << '\n', 1;
+    e.settings.edition = *ed;
+    e.settings.edition_declared = true;
   }
   e.t.set_header("012", a.name.empty() ? std::filesystem::path(a.file).stem().string() : a.name);
   if (auto saved = save(e, a.file); !saved) return err << saved.error().message << '\n', 1;
@@ -486,7 +492,12 @@ int cmd_result(const std::string& file, const std::vector<std::string>& words, s
   return 0;
 }
 
-Result<EventSettings> with_tie_breaks(EventSettings s, const std::string& list) {
+Result<EventSettings> with_tie_breaks(EventSettings s, const std::string& list, const std::string& edition = "") {
+  if (!edition.empty()) {
+    auto ed = parse_edition(edition);
+    if (!ed) return fail("--tie-break-edition: " + ed.error().message);
+    s.edition = *ed;
+  }
   if (list.empty()) return s;
   s.tie_breaks.clear();
   std::stringstream in(list);
@@ -502,10 +513,10 @@ Result<EventSettings> with_tie_breaks(EventSettings s, const std::string& list) 
 enum class Report { standings, crosstable, html };
 
 int cmd_report(const std::string& file, Report what, const std::string& tie_breaks, const std::string& output,
-               std::ostream& out, std::ostream& err) {
+               std::ostream& out, std::ostream& err, const std::string& edition = "") {
   auto e = load(file);
   if (!e) return err << e.error().message << '\n', 1;
-  auto settings = with_tie_breaks(e->settings, tie_breaks);
+  auto settings = with_tie_breaks(e->settings, tie_breaks, edition);
   if (!settings) return err << settings.error().message << '\n', 1;
   auto s = compute_standings(e->t, *settings);
   if (!s) return err << file << ": " << s.error().message << '\n', 1;
@@ -663,6 +674,8 @@ int run_tournament(const std::vector<std::string>& args, std::ostream& out, std:
   c_new->add_option("--points", na.points, "Points for win, draw, loss (default 1,0.5,0)");
   c_new->add_option("--name", na.name, "The tournament's name");
   c_new->add_option("--tie-breaks", na.tie_breaks, "Tie-break order, e.g. DE,SB,WIN,KS or BH-C1,BH,SB");
+  c_new->add_option("--tie-break-edition", na.edition,
+                    "Edition of the FIDE Tie-Break Regulations for unplayed rounds: 2026 (default), 2024, 2022");
   c_new->add_flag("--baku", na.baku, "Swiss: Baku acceleration (FIDE C.04.5.1)");
   c_new->callback([&] { code = cmd_new(na, out, err); });
 
@@ -702,11 +715,16 @@ int run_tournament(const std::vector<std::string>& args, std::ostream& out, std:
   c_res->add_option("words", rwords, "ROUND BOARD RESULT ...")->required();
   c_res->callback([&] { code = cmd_result(rfile, rwords, out, err); });
 
-  std::string sfile, stb;
+  std::string sfile, stb, sed;
   auto* c_st = app.add_subcommand("standings", "Standings with tie-breaks");
   c_st->add_option("file", sfile)->required();
-  c_st->add_option("--tie-breaks", stb, "Override the event's tie-break order");
-  c_st->callback([&] { code = cmd_report(sfile, Report::standings, stb, "", out, err); });
+  c_st->add_option("--tie-breaks", stb,
+                   "Override the event's tie-break order (FIDE C.07 acronyms: DE BH BH-C1 BH-C2 BH-M1 BH-M2 SB "
+                   "SB-C1 WIN WON BPG BWG ARO ARO-C1 KS PS PS-C1)");
+  c_st->add_option("--tie-break-edition", sed,
+                   "Override the edition of the FIDE Tie-Break Regulations for unplayed rounds: 2026 (default), "
+                   "2024 or 2022 (the older C.02 virtual opponent)");
+  c_st->callback([&] { code = cmd_report(sfile, Report::standings, stb, "", out, err, sed); });
 
   std::string xfile;
   auto* c_ct = app.add_subcommand("crosstable", "The crosstable");

@@ -29,6 +29,24 @@ Result<PairingSystem> parse_system(const std::string& text) {
   return fail("unknown pairing system \"" + text + "\" (expected round-robin, double-round-robin or swiss-dutch)");
 }
 
+std::string edition_name(TieBreakEdition e) {
+  switch (e) {
+    case TieBreakEdition::fide2026:
+      return "2026";
+    case TieBreakEdition::fide2024:
+      return "2024";
+    case TieBreakEdition::fide2022:
+      return "2022";
+  }
+  return "?";
+}
+
+Result<TieBreakEdition> parse_edition(const std::string& text) {
+  for (TieBreakEdition e : {TieBreakEdition::fide2026, TieBreakEdition::fide2024, TieBreakEdition::fide2022})
+    if (text == edition_name(e)) return e;
+  return fail("unknown edition of the Tie-Break Regulations \"" + text + "\" (expected 2026, 2024 or 2022)");
+}
+
 Result<EventSettings> read_event_settings(const Tournament& t) {
   EventSettings s;
   for (const HeaderLine& h : t.headers) {
@@ -48,6 +66,14 @@ Result<EventSettings> read_event_settings(const Tournament& t) {
     } else if (h.code == "XXT") {
       std::string word;
       while (in >> word) s.tie_breaks.push_back(word);
+    } else if (h.code == "XXE") {
+      std::string word, extra;
+      in >> word;
+      auto edition = parse_edition(word);
+      if (!edition) return fail("XXE line \"" + h.text + "\": " + edition.error().message);
+      if (in >> extra) return fail("XXE line \"" + h.text + "\": unexpected \"" + extra + "\" after the edition");
+      s.edition = *edition;
+      s.edition_declared = true;
     } else if (h.code == "XXW") {
       Withdrawal w;
       std::string flag;
@@ -66,13 +92,16 @@ Result<EventSettings> read_event_settings(const Tournament& t) {
 }
 
 void write_event_settings(Tournament& t, const EventSettings& s) {
-  std::erase_if(t.headers, [](const HeaderLine& h) { return h.code == "XXY" || h.code == "XXT" || h.code == "XXW"; });
+  std::erase_if(t.headers, [](const HeaderLine& h) {
+    return h.code == "XXY" || h.code == "XXT" || h.code == "XXW" || h.code == "XXE";
+  });
   if (s.system_declared) t.headers.push_back({"XXY", system_name(s.system) + (s.baku ? " baku" : "")});
   if (!s.tie_breaks.empty()) {
     std::string line;
     for (const std::string& tb : s.tie_breaks) line += (line.empty() ? "" : " ") + tb;
     t.headers.push_back({"XXT", line});
   }
+  if (s.edition_declared) t.headers.push_back({"XXE", edition_name(s.edition)});
   for (const Withdrawal& w : s.withdrawals) {
     t.headers.push_back(
         {"XXW", std::to_string(w.player) + " " + std::to_string(w.after_round) + (w.excluded ? " excluded" : "")});

@@ -12,7 +12,6 @@ bool voluntary_unplayed(RoundKind k) {
     case RoundKind::forfeit_loss:
     case RoundKind::double_forfeit:
     case RoundKind::half_bye:
-    case RoundKind::full_bye:
     case RoundKind::zero_bye:
     case RoundKind::absent:
       return true;
@@ -65,6 +64,7 @@ EventRecord build_event_record(const Tournament& t, const EventSettings& setting
   EventRecord event;
   event.tournament = &t;
   event.round_robin = settings.round_robin();
+  event.edition = settings.edition;
   const int rounds = t.rounds_with_entries();
   const int n = static_cast<int>(t.players.size());
   for (const Player& p : t.players) {
@@ -90,6 +90,21 @@ EventRecord build_event_record(const Tournament& t, const EventSettings& setting
     }
     rec.games_due = event.round_robin ? (n - 1) * settings.cycles() : 0;
     event.players.push_back(std::move(rec));
+  }
+  // A Swiss player who withdrew is absent from every later round that has
+  // results, whether or not the file says so: those rounds are his
+  // voluntary unplayed rounds (Tie-Break Regulations Art. 16.2).
+  if (!event.round_robin) {
+    for (PlayerRecord& p : event.players) {
+      const Withdrawal* w = settings.withdrawal(p.number);
+      if (!w) continue;
+      for (RoundRecord& r : p.rounds) {
+        if (r.round > w->after_round && r.round <= event.rounds && r.kind == RoundKind::pending && r.opponent == 0) {
+          r.kind = RoundKind::absent;
+          r.points = t.points.zero_bye;
+        }
+      }
+    }
   }
   // Tournament Rules 11(d): a round-robin player who left having played
   // less than half of his games has his results annulled.
@@ -119,9 +134,9 @@ Result<Standings> compute_standings(const Tournament& t, const EventSettings& se
   Standings s;
   std::vector<std::string> codes =
       settings.tie_breaks.empty() ? default_tie_breaks(settings.system) : settings.tie_breaks;
-  for (const std::string& code : codes) {
-    auto tb = parse_tie_break(code);
-    if (!tb) return tb.error();
+  for (size_t i = 0; i < codes.size(); ++i) {
+    auto tb = parse_tie_break(codes[i]);
+    if (!tb) return fail("XXT tie-break " + std::to_string(i + 1) + ": " + tb.error().message);
     s.tie_breaks.push_back(*tb);
   }
   const EventRecord event = build_event_record(t, settings);

@@ -34,9 +34,11 @@ enum class RoundKind {
   pending,         // paired (or scheduled), no result yet; or nothing entered
 };
 
-// The player did not play that round by his own doing (a "voluntary unplayed
-// round" of the Tie-Break Regulations): forfeit losses, requested byes,
-// absences.
+// A "voluntary unplayed round" (VUR) of the FIDE Tie-Break Regulations
+// (C.07, Art. 16.2): an unplayed round that did not give the player a win:
+// forfeit losses (double forfeits included), requested half- and zero-point
+// byes, absences and the rounds after a withdrawal. Forfeit wins,
+// pairing-allocated byes and full-point byes are not voluntary.
 bool voluntary_unplayed(RoundKind k);
 
 struct RoundRecord {
@@ -66,6 +68,7 @@ struct PlayerRecord {
 struct EventRecord {
   const Tournament* tournament = nullptr;
   bool round_robin = false;
+  TieBreakEdition edition = TieBreakEdition::fide2026;
   int rounds = 0;        // rounds with results
   Points max_score = 0;  // the most one player can score (for Koya)
   std::vector<PlayerRecord> players;

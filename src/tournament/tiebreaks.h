@@ -1,20 +1,30 @@
-// The tie-breaks of the FIDE Tie-Break Regulations (Handbook C.07, the 2023
-// edition applied to all FIDE-rated events from 1 April 2024), named by
-// their acronyms with optional modifiers: BH (Buchholz) and its cuts BH-C1,
-// BH-C2 (least significant values cut) and medians BH-M1, BH-M2 (least and
-// most significant cut); SB (Sonneborn-Berger); DE (direct encounter); WIN
-// (rounds won, with or without play), WON (games won over the board); BPG
-// (games played with Black), BWG (games won with Black); ARO (average rating
-// of the opponents met over the board); KS (Koya: points against players
-// with at least half the maximum score, for round robins); PS (progressive
-// score; PS-C1 drops the first round).
+// The tie-breaks of the FIDE Tie-Break Regulations (Handbook C.07; checked
+// against the edition in force from 1 March 2026 and the 2023 text in force
+// from 1 April 2024, https://handbook.fide.com/chapter/TieBreakRegulations2023
+// and its successors), named by the regulations' acronyms with the
+// modifiers of Art. 14: BH (Buchholz, Art. 8.1) and BH-C1, BH-C2 (Cut-n:
+// least significant values cut) and BH-M1, BH-M2 (Median-n: least and most
+// significant cut); SB (Sonneborn-Berger, 8.2) with the same modifiers; DE
+// (direct encounter, Art. 6); WIN (rounds won, with or without play, 7.1),
+// WON (games won over the board, 7.2); BPG (games played with Black, 7.3),
+// BWG (games won with Black, 7.4); PS (progressive score, 7.5; PS-C1 drops
+// the first round); KS (Koya, 9.2: points against the players with at
+// least half the maximum score, for round robins); ARO (average rating of
+// the opponents met over the board, 10.1) and ARO-C1 etc.
 //
-// Unplayed rounds (Article 16 of the regulations) in Swiss events: a
-// player's own unplayed round counts, for his Buchholz and Sonneborn-Berger,
-// as a game against a dummy opponent with the player's own score; in his
-// opponents' Buchholz his voluntary unplayed rounds (forfeit losses,
-// requested byes, absences) count as draws; low cuts remove voluntary
-// unplayed rounds first. In round robins a forfeit is counted as a result
+// Unplayed rounds (Art. 16) in Swiss events, per edition (event.h):
+// a voluntary unplayed round (VUR, 16.2) is one that did not give a win:
+// a forfeit loss, a requested half- or zero-point bye, an absence. For the
+// opponents' tie-breaks a player's rounds count the points they gave,
+// except his VURs without an opponent after his last round that was not a
+// VUR (a withdrawal, byes at the end), which count as draws (16.3). For his
+// own Buchholz and Sonneborn-Berger each unplayed round is a game against
+// a dummy opponent with his own score (16.4; the 2026 edition caps it at the
+// scheduled opponent's score for a forfeit and at a draw in every round
+// otherwise). A low cut takes the lowest VUR contribution instead of the
+// least significant value when it is worth more (16.5). The 2022 edition
+// (C.02) used a virtual opponent instead and counted every unplayed round
+// as a draw for the opponents. In round robins a forfeit is a result
 // against the scheduled opponent, and the bye round of an odd number of
 // players is left out.
 #pragma once

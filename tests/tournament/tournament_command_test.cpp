@@ -105,6 +105,23 @@ TEST_F(TournamentCommandTest, RoundRobinFromRegistrationToCrosstable) {
   EXPECT_NE(first.find("2.5"), std::string::npos) << r.out;
   EXPECT_EQ(first.substr(0, 9), "   1    1") << r.out;
 
+  // Every tie-break of the FIDE Tie-Break Regulations (C.07) by its acronym;
+  // a bad item is named in the error.
+  r = run({"standings", f, "--tie-breaks", "DE,BH,BH-C1,BH-M1,SB,SB-C1,WIN,WON,BPG,BWG,ARO,ARO-C1,KS,PS,PS-C1",
+           "--tie-break-edition", "2024"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  for (const char* code : {"BH-M1", "SB-C1", "WON", "BWG", "ARO-C1", "KS", "PS-C1"})
+    EXPECT_NE(r.out.find(code), std::string::npos) << code << "\n" << r.out;
+  r = run({"standings", f, "--tie-breaks", "DE,Buchholz,SB"});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("--tie-breaks: unknown tie-break \"Buchholz\""), std::string::npos) << r.err;
+  r = run({"standings", f, "--tie-breaks", "BH-Z1"});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("\"BH-Z1\""), std::string::npos) << r.err;
+  r = run({"standings", f, "--tie-break-edition", "2019"});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("\"2019\""), std::string::npos) << r.err;
+
   r = run({"crosstable", f});
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("X"), std::string::npos);
