@@ -420,11 +420,14 @@ int cmd_pair(const std::string& file, const std::string& javafo_out, bool baku, 
     if (p && w.after_round < round && p->entry(round).empty()) set_entry(*p, round, RoundEntry{0, Colour::none, '-'});
   }
   // Baku acceleration (C.04.5.1): the virtual points go into the file as XXA
-  // lines, fixed before round 1 (GA keeps its last player for late entries).
-  if ((baku || e->settings.baku) && e->t.accelerations.empty()) {
+  // lines, fixed before round 1; a late entry who joins GA (he stands above
+  // its last player) gets his line when he is first paired.
+  if ((baku || e->settings.baku) && (e->t.accelerations.empty() || e->settings.baku)) {
     auto acc = baku_accelerations(e->t);
     if (!acc) return err << file << ": pair: " << acc.error().message << '\n', 1;
-    e->t.accelerations = *acc;
+    if (e->t.accelerations.empty()) e->t.accelerations = *acc;
+    for (const auto& [number, points] : *acc)
+      if (late_entry(e->t, *e->t.player(number))) e->t.accelerations.emplace(number, points);
     e->settings.baku = true;
   }
   auto pairing = pair_dutch(e->t, round);

@@ -1,6 +1,8 @@
 #include "server/protocol.h"
 
 #include <algorithm>
+#include <cctype>
+#include <optional>
 
 #include "core/chess960.h"
 #include "core/fen.h"
@@ -35,6 +37,40 @@ const json::value* field(const json::object& o, std::string_view name) {
   auto it = o.find(name);
   if (it == o.end() || it->value().is_null()) return nullptr;
   return &it->value();
+}
+
+// A name to show: 1..80 characters on one line.
+bool showable(const json::value& v) {
+  if (!v.is_string() || v.as_string().empty() || v.as_string().size() > 80) return false;
+  return std::none_of(v.as_string().begin(), v.as_string().end(), [](char c) { return c == '\n' || c == '\r'; });
+}
+
+// The optional "names" and "tournament" of a create request.
+std::optional<ProtocolError> parse_labels(const json::object& o, Setup& s) {
+  if (const json::value* names = field(o, "names")) {
+    if (!names->is_object()) return bad_field("names", "{\"white\", \"black\"}");
+    for (Color c : {WHITE, BLACK})
+      if (const json::value* n = field(names->as_object(), color_text(c))) {
+        if (!showable(*n)) return bad_field("names", "1 to 80 characters on one line");
+        s.names[c] = std::string(n->as_string());
+      }
+  }
+  if (const json::value* t = field(o, "tournament")) {
+    const json::value* id = t->is_object() ? field(t->as_object(), "id") : nullptr;
+    const json::value* name = t->is_object() ? field(t->as_object(), "name") : nullptr;
+    const json::value* round = t->is_object() ? field(t->as_object(), "round") : nullptr;
+    const bool id_ok = id && id->is_string() && !id->as_string().empty() && id->as_string().size() <= 40 &&
+                       std::all_of(id->as_string().begin(), id->as_string().end(), [](char c) {
+                         return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+                       });
+    if (!id_ok || !name || !showable(*name) || !round || !round->is_int64() || round->as_int64() < 1 ||
+        round->as_int64() > 999)
+      return bad_field("tournament", "{\"id\": URL-safe 1..40, \"name\": 1..80 characters, \"round\": 1..999}");
+    s.tournament_id = std::string(id->as_string());
+    s.tournament_name = std::string(name->as_string());
+    s.tournament_round = int(round->as_int64());
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -136,6 +172,7 @@ Result<Setup, ProtocolError> parse_create_request(std::string_view body, uint64_
     if (!casual->is_bool()) return bad_field("casual", "boolean");
     s.casual = casual->as_bool();
   }
+  if (auto bad = parse_labels(o, s)) return *bad;
   s.seed = random >> 10 | 1;
   // The setup must give a game: a finished or impossible start is refused here.
   if (auto opts = start_options(s); !opts)
@@ -160,6 +197,9 @@ json::object setup_json(const Setup& s) {
   o["white"] = s.seats[WHITE];
   o["black"] = s.seats[BLACK];
   o["seed"] = s.seed;
+  if (!s.names[WHITE].empty() || !s.names[BLACK].empty()) o["names"] = json::array{s.names[WHITE], s.names[BLACK]};
+  if (s.tournament_round > 0)
+    o["tournament"] = json::object{{"id", s.tournament_id}, {"name", s.tournament_name}, {"round", s.tournament_round}};
   return o;
 }
 
@@ -183,6 +223,13 @@ Result<Setup> setup_from_json(std::string_view text) {
     s.seats[WHITE] = std::string(o.at("white").as_string());
     s.seats[BLACK] = std::string(o.at("black").as_string());
     s.seed = o.at("seed").to_number<uint64_t>();
+    if (const json::value* names = o.if_contains("names"))  // stored since the tournament labels came
+      for (Color c : {WHITE, BLACK}) s.names[c] = std::string(names->as_array().at(c).as_string());
+    if (const json::value* t = o.if_contains("tournament")) {
+      s.tournament_id = std::string(t->at("id").as_string());
+      s.tournament_name = std::string(t->at("name").as_string());
+      s.tournament_round = int(t->at("round").as_int64());
+    }
     return s;
   } catch (const std::exception& e) {
     return fail(std::string("stored setup: ") + e.what());
@@ -377,9 +424,15 @@ json::object game_json(const play::LiveGame& live, const GameView& view) {
       p["kind"] = "human";
       p["connected"] = view.connected[c];
     }
+    if (!setup.names[c].empty()) p["name"] = setup.names[c];
     players[color_text(c)] = std::move(p);
   }
   g["players"] = std::move(players);
+  g["tournament"] =
+      setup.tournament_round > 0
+          ? json::value(json::object{
+                {"id", setup.tournament_id}, {"name", setup.tournament_name}, {"round", setup.tournament_round}})
+          : json::value(nullptr);
   g["start_fen"] = to_fen(game.start_position());
   json::array moves;
   Position p = game.start_position();

@@ -39,6 +39,11 @@ struct Setup {
   bool casual = true;
   std::string seats[COLOR_NB];  // seat tokens; empty for the robot's seat
   uint64_t seed = 0;            // the robot's
+  // Shown on the game page: the players' names and, for an event's game, the
+  // event (GAME "players".COLOR."name", "tournament"); empty / 0 = none.
+  std::string names[COLOR_NB];
+  std::string tournament_id, tournament_name;
+  int tournament_round = 0;
 };
 
 // Reads a create request (POST /api/games). Random choices (colour, Chess960

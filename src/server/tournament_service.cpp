@@ -593,6 +593,13 @@ struct TournamentService::Impl {
       if (!w || w->entry(round).result != ' ') continue;  // decided already (a withdrawal's forfeit)
       json::object request{{"v", 1}, {"opponent", "invite"}, {"color", "white"}, {"rules", e.rules}, {"casual", false}};
       request["time"] = e.time;
+      // The game page shows the players' names and links back to the event.
+      json::object names;
+      for (const tn::Player* p : {w, static_cast<const tn::Player*>(e.t.player(b.black))})
+        if (p && !p->name.empty()) names[p == w ? "white" : "black"] = p->name;
+      request["names"] = std::move(names);
+      request["tournament"] =
+          json::object{{"id", e.id}, {"name", e.t.name().empty() ? e.id : e.t.name()}, {"round", round}};
       HttpAnswer made = games.http({"POST", "/api/games", json::serialize(request)});
       json::error_code ec;
       json::value v = json::parse(made.body, ec);

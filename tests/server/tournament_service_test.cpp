@@ -242,6 +242,15 @@ TEST_F(TournamentServiceTest, RoundRobinRoundsStartGamesAndTheirResultsEnterTheS
   EXPECT_EQ(str(gj.at("time")), "5+3");
   EXPECT_EQ(str(gj.at("rules")), "fide-2018");
   EXPECT_FALSE(gj.at("casual").as_bool());
+  // It carries the players' names and the event for the game page.
+  for (const char* colour : {"white", "black"}) {
+    const int number = int(game.at(colour).as_int64());
+    EXPECT_EQ(str(gj.at("players").at(colour).at("name")),
+              str(event(m.id).at("players").at(std::size_t(number - 1)).at("name")));
+  }
+  EXPECT_EQ(str(gj.at("tournament").at("id")), m.id);
+  EXPECT_EQ(str(gj.at("tournament").at("name")), "Club Championship");
+  EXPECT_EQ(gj.at("tournament").at("round").as_int64(), 1);
   // The next round waits for this one's results.
   EXPECT_EQ(str(post(base + "/publish", {{"token", m.arbiter}}, 409).at("data").at("reason")), "round_unfinished");
   // Both players come (the invited game's clocks start) and Anna resigns: the result enters the event.

@@ -8,6 +8,7 @@ import { Connection } from './connection';
 import { language, t } from './i18n';
 import { formatClockIn, formatDateTime } from './lang';
 import { readTyped, showMove, startsMove } from './notation';
+import { renderGameEvent } from './game_event';
 import { rulesLink } from './rules';
 import { opposite, type Color, type Game, type GameEvent, type ServerMessage } from './protocol';
 import { startReview } from './review';
@@ -310,6 +311,7 @@ export class GameView {
   private render(full = false): void {
     this.renderBoard(full);
     this.renderPlayers();
+    renderGameEvent(this.game!);
     this.renderClocks();
     this.renderMoves();
     this.renderStatus();
@@ -343,6 +345,7 @@ export class GameView {
 
   private playerName(c: Color): string {
     const p = this.game!.players[c];
+    if (p.name) return p.name;
     if (p.kind === 'robot') return p.elo ? t('player.robotElo', { level: p.level ?? '?', elo: p.elo }) : t('player.robot', { level: p.level ?? '?' });
     if (this.you.length === 1 && this.you[0] === c) return t('player.you');
     return colorName(c);

@@ -32,6 +32,8 @@ export interface Player {
   level?: number;
   elo?: number;
   connected: boolean;
+  /** The player's name, when the game was created with one (an event's game). */
+  name?: string;
 }
 
 export interface MoveRecord {
@@ -65,6 +67,8 @@ export interface Game {
   time: string | null;
   days: number | null;
   players: Record<Color, Player>;
+  /** The event an event's game belongs to. */
+  tournament?: { id: string; name: string; round: number } | null;
   start_fen: string;
   moves: MoveRecord[];
   fen: string;

@@ -6,21 +6,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launch, newGame, removeData, shot, startServer, waitMoves, watchErrors, type Server } from './helpers.js';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { newGame, serverAndBrowser, shot, waitMoves, watchErrors } from './helpers.js';
 
-let server: Server;
-let browser: Browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) removeData(server);
-});
+const f = serverAndBrowser();
 
 const DESKTOP = { width: 1280, height: 800 };
 // White: Kg1, Ra6, Rb1; Black: Kh7, Nb7. 1. Rxb7+ leaves Black only Kg8 or Kh8 (rank 6 and 7 are the rooks'),
@@ -64,10 +54,10 @@ async function tabTo(page: Page, selector: string): Promise<void> {
 const focusedLabel = (page: Page): Promise<string> => page.evaluate(() => document.activeElement?.textContent ?? '');
 
 test('keyboard-only game to checkmate against the level-1 robot, announced in plain words', { timeout: 120_000 }, async () => {
-  const page = await browser.newPage({ viewport: DESKTOP });
+  const page = await f.browser.newPage({ viewport: DESKTOP });
   const errors: string[] = [];
   watchErrors(page, errors);
-  await page.goto(`${server.url}/?blind=1`);
+  await page.goto(`${f.server.url}/?blind=1`);
   assert.equal(await page.locator('body.blind').count(), 1, '?blind=1 switches the mode on');
   await newGame(page, { opponent: 'robot', level: 1, color: 'white', time: 'preset:5+3', start: MATE_IN_TWO });
   await page.waitForSelector('#board-grid [role=gridcell]');
@@ -124,10 +114,10 @@ test('keyboard-only game to checkmate against the level-1 robot, announced in pl
 });
 
 test('keyboard-only game against the robot announced in the Appendix D words (App. D.2.1)', { timeout: 120_000 }, async () => {
-  const page = await browser.newPage({ viewport: DESKTOP });
+  const page = await f.browser.newPage({ viewport: DESKTOP });
   const errors: string[] = [];
   watchErrors(page, errors);
-  await page.goto(`${server.url}/?blind=1`);
+  await page.goto(`${f.server.url}/?blind=1`);
   await page.selectOption('select[name=access-style]', 'appendixD');
   await newGame(page, { opponent: 'robot', level: 1, color: 'white', time: 'none', start: MATE_IN_TWO });
   await tabTo(page, '#board-grid [role=gridcell]');
@@ -169,10 +159,10 @@ test('keyboard-only game against the robot announced in the Appendix D words (Ap
 });
 
 test('promotion on the keyboard grid: the chooser by keys, the piece named (App. D.2.1)', { timeout: 90_000 }, async () => {
-  const page = await browser.newPage({ viewport: DESKTOP });
+  const page = await f.browser.newPage({ viewport: DESKTOP });
   const errors: string[] = [];
   watchErrors(page, errors);
-  await page.goto(`${server.url}/?blind=1`);
+  await page.goto(`${f.server.url}/?blind=1`);
   await page.selectOption('select[name=access-style]', 'plain');
   // 1. b8=Q is mate: the rook on a7 guards the seventh rank once the pawn has left it.
   await newGame(page, { opponent: 'robot', level: 1, color: 'white', time: 'none', start: '7k/RP6/8/8/8/8/8/K7 w - - 0 1' });
@@ -197,10 +187,10 @@ test('promotion on the keyboard grid: the chooser by keys, the piece named (App.
 });
 
 test('offers, claims, clock warnings and the result are announced (hot-seat, blind mode)', { timeout: 120_000 }, async () => {
-  const page = await browser.newPage({ viewport: DESKTOP });
+  const page = await f.browser.newPage({ viewport: DESKTOP });
   const errors: string[] = [];
   watchErrors(page, errors);
-  await page.goto(`${server.url}/?blind=1`);
+  await page.goto(`${f.server.url}/?blind=1`);
   await newGame(page, { opponent: 'hotseat', time: 'custom', custom: '1+0' });
   // A one-minute game: the clock warning comes at once (one minute left), for the side whose clock runs.
   await waitAnnouncement(page, /^(White|Black) has one minute left$/);
@@ -224,7 +214,7 @@ test('offers, claims, clock warnings and the result are announced (hot-seat, bli
 });
 
 test('the browser\'s own voice speaks the announcements at the chosen rate (Web Speech API)', { timeout: 90_000 }, async () => {
-  const context = await browser.newContext({ viewport: DESKTOP });
+  const context = await f.browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
   const errors: string[] = [];
   watchErrors(page, errors);
@@ -234,7 +224,7 @@ test('the browser\'s own voice speaks the announcements at the chosen rate (Web 
     (window as unknown as { spoken: [string, number][] }).spoken = spoken;
     window.speechSynthesis.speak = (u: SpeechSynthesisUtterance) => void spoken.push([u.text, u.rate]);
   });
-  await page.goto(`${server.url}/?blind=1`);
+  await page.goto(`${f.server.url}/?blind=1`);
   await page.locator('input[name=access-speech]').check();
   await page.locator('input[name=access-rate]').fill('1.5');
   await page.locator('input[name=access-rate]').dispatchEvent('change');
@@ -255,11 +245,11 @@ test('axe-core finds no WCAG 2 A or AA violation on the main screens, normal and
   const found: string[] = [];
   for (const blind of [false, true]) {
     const mode = blind ? 'blind' : 'normal';
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await f.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     const errors: string[] = [];
     watchErrors(page, errors);
-    await page.goto(`${server.url}/?blind=${blind ? 1 : 0}`);
+    await page.goto(`${f.server.url}/?blind=${blind ? 1 : 0}`);
     await page.waitForSelector('#board piece.king.white');
     found.push(...(await axe(page, `${mode} new game`)));
     await newGame(page, { opponent: 'hotseat', time: 'preset:5+3' });
@@ -282,9 +272,9 @@ test('axe-core finds no WCAG 2 A or AA violation on the main screens, normal and
 });
 
 test('high-contrast and large board in the blind mode: screenshots', { timeout: 150_000 }, async () => {
-  const context = await browser.newContext({ viewport: DESKTOP });
+  const context = await f.browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
-  await page.goto(`${server.url}/?blind=1`);
+  await page.goto(`${f.server.url}/?blind=1`);
   await page.locator('input[name=access-contrast]').check();
   await newGame(page, { opponent: 'hotseat', time: 'preset:5+3' });
   for (const move of ['e4', 'e5', 'Nf3']) {

@@ -3,22 +3,12 @@
 // its article to the Polish rules page, the language switch is remembered, moves can be shown as ICCF
 // digits, and the game screen is photographed in every language (build/screenshots/lang-*.png).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { launch, moveCount, newGame, removeData, shot, startServer, waitMoves, watchErrors, type Server } from './helpers.js';
+import type { Page } from 'playwright-core';
+import { moveCount, newGame, serverAndBrowser, shot, waitMoves, watchErrors } from './helpers.js';
 
-let server: Server;
-let browser: Browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) removeData(server);
-});
+const f = serverAndBrowser();
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 667 };
@@ -31,11 +21,11 @@ async function typeMove(page: Page, text: string): Promise<void> {
 }
 
 test('a hot-seat game in Polish, typed in Polish letters, to mate; the article links to the Polish rules', async () => {
-  const context = await browser.newContext({ viewport: DESKTOP, locale: 'pl-PL' });
+  const context = await f.browser.newContext({ viewport: DESKTOP, locale: 'pl-PL' });
   const page = await context.newPage();
   const errors: string[] = [];
   watchErrors(page, errors);
-  await page.goto(server.url);
+  await page.goto(f.server.url);
   // Chosen from the browser's language, nothing stored yet.
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'pl');
   assert.equal(await page.locator('#btn-new').innerText(), 'Nowa partia');
@@ -55,7 +45,7 @@ test('a hot-seat game in Polish, typed in Polish letters, to mate; the article l
 
   // The rules page the article leads to: in Polish, the point is there with its numbers in each edition.
   const rules = await context.newPage();
-  await rules.goto(`${server.url}/rules/pl.html#checkmate`);
+  await rules.goto(`${f.server.url}/rules/pl.html#checkmate`);
   assert.equal(await rules.evaluate(() => document.documentElement.lang), 'pl');
   const point = rules.locator('section#checkmate');
   assert.match(await point.locator('h3').innerText(), /Art\. 5\.1\.1 \(2018\)\s*Mat/);
@@ -66,11 +56,11 @@ test('a hot-seat game in Polish, typed in Polish letters, to mate; the article l
 });
 
 test('the language switch reloads in the chosen language and is remembered; ICCF display', async () => {
-  const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+  const context = await f.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
   const page = await context.newPage();
   const errors: string[] = [];
   watchErrors(page, errors);
-  await page.goto(server.url);
+  await page.goto(f.server.url);
   assert.equal(await page.locator('#btn-new').innerText(), 'New game');
   await Promise.all([page.waitForEvent('load'), page.selectOption('#lang-select', 'uk')]);
   await page.waitForFunction(() => document.documentElement.lang === 'uk');
@@ -104,11 +94,11 @@ const GAME: Record<string, { first: string[]; letters: string[]; newGame: string
 
 test('the game screen in every language (screenshots), moves typed and shown in its letters', async () => {
   for (const [lang, game] of Object.entries(GAME)) {
-    const context = await browser.newContext({ viewport: DESKTOP, locale: lang });
+    const context = await f.browser.newContext({ viewport: DESKTOP, locale: lang });
     const page = await context.newPage();
     const errors: string[] = [];
     watchErrors(page, errors);
-    await page.goto(`${server.url}/?lang=${lang}`);
+    await page.goto(`${f.server.url}/?lang=${lang}`);
     assert.equal(await page.locator('#btn-new').innerText(), game.newGame, lang);
     await newGame(page, { opponent: 'robot', level: 1, color: 'white', time: 'preset:5+3' });
     await page.waitForFunction(() => document.querySelector('#player-top .name')?.textContent !== '');
@@ -139,11 +129,11 @@ const QUEEN: Record<string, string> = { en: 'Q', pl: 'H', lv: 'D', bg: 'Д', uk:
 test('axe-core: no WCAG 2 A or AA violation on the new game, game over and rules screens in every language', { timeout: 900_000 }, async () => {
   const found: string[] = [];
   for (const lang of Object.keys(QUEEN)) {
-    const context = await browser.newContext({ viewport: DESKTOP, locale: lang });
+    const context = await f.browser.newContext({ viewport: DESKTOP, locale: lang });
     const page = await context.newPage();
     const errors: string[] = [];
     watchErrors(page, errors);
-    await page.goto(`${server.url}/?lang=${lang}`);
+    await page.goto(`${f.server.url}/?lang=${lang}`);
     await page.waitForSelector('#board piece.king.white');
     found.push(...(await axe(page, `${lang} new game`)));
     await newGame(page, { opponent: 'hotseat', time: 'preset:5+3' });
@@ -154,7 +144,7 @@ test('axe-core: no WCAG 2 A or AA violation on the new game, game over and rules
     await typeMove(page, `${QUEEN[lang]}h4`);
     await page.waitForSelector('#result:not([hidden])');
     found.push(...(await axe(page, `${lang} game over`)));
-    await page.goto(`${server.url}/rules/${lang}.html`);
+    await page.goto(`${f.server.url}/rules/${lang}.html`);
     found.push(...(await axe(page, `${lang} rules`)));
     assert.deepEqual(errors, [], lang);
     await context.close();

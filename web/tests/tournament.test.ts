@@ -1,31 +1,22 @@
 // A whole small event in the browser: an arbiter creates a 4-player round robin, four players join by the
 // join link in their own browser contexts, the arbiter closes registration and publishes round 1, one game
 // is played on the board and resigned, its result reaches the standings by itself, the arbiter enters the
-// other board's result from the hall, and the tournament file (TRF) is downloaded. Screenshots of the event
-// pages on a desktop and a phone go to build/screenshots/.
+// other board's result from the hall, and the tournament file (TRF) is downloaded. The game page names the
+// players and links back to the event. Screenshots of the event and game pages on a desktop and a phone go to
+// build/screenshots/.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { clickMove, launch, removeData, screenshots, shot, startServer, watchErrors, type Server } from './helpers.js';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { clickMove, screenshots, serverAndBrowser, shot, watchErrors } from './helpers.js';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-let server: Server;
-let browser: Browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (server) removeData(server);
-});
+const f = serverAndBrowser();
 
-const local = (url: string): string => url.replace(/^http:\/\/[^/]+/, server.url);
+const local = (url: string): string => url.replace(/^http:\/\/[^/]+/, f.server.url);
 
 /** The standings as the page shows them: name and points per row. */
 async function standings(page: Page): Promise<[string, string][]> {
@@ -34,11 +25,11 @@ async function standings(page: Page): Promise<[string, string][]> {
 
 test('arbiter runs round 1 of a 4-player round robin: join links, a game resigned, a result entered, TRF', async () => {
   const errors: string[] = [];
-  const arbiter = await (await browser.newContext({ viewport: DESKTOP, acceptDownloads: true })).newPage();
+  const arbiter = await (await f.browser.newContext({ viewport: DESKTOP, acceptDownloads: true })).newPage();
   watchErrors(arbiter, errors);
 
   // The arbiter creates the event from the top bar.
-  await arbiter.goto(server.url);
+  await arbiter.goto(f.server.url);
   await arbiter.locator('#btn-tournament').click();
   await arbiter.waitForSelector('#tournament-new');
   await arbiter.fill('#tournament-new input[name=name]', 'Spring Club Championship');
@@ -55,11 +46,11 @@ test('arbiter runs round 1 of a 4-player round robin: join links, a game resigne
   const join = await arbiter.locator('#join-link').inputValue();
   assert.match(join, new RegExp(`/t/${id}#join=[A-Za-z0-9_-]{16,}$`));
 
-  // Four players join by the link, each in their own browser.
+  // Four players join by the link, each in their own f.browser.
   const names = ['Alma Berg', 'Bo Dahl', 'Cai Ek', 'Dag Fors'];
   const players: Page[] = [];
   for (const [i, name] of names.entries()) {
-    const page = await (await browser.newContext({ viewport: i === 0 ? PHONE : DESKTOP })).newPage();
+    const page = await (await f.browser.newContext({ viewport: i === 0 ? PHONE : DESKTOP })).newPage();
     watchErrors(page, errors);
     await page.goto(local(join));
     await page.waitForSelector('#join-form');
@@ -99,6 +90,16 @@ test('arbiter runs round 1 of a 4-player round robin: join links, a game resigne
   await alma.locator('#player-panel a.play').click();
   await opp.locator('#player-panel a.play').click();
   for (const p of [alma, opp]) await p.waitForFunction(() => !document.getElementById('game')!.hidden);
+  // The game page names both players (each sees himself at the bottom) and links back to the event.
+  for (const [page, me, them] of [[alma, names[0]!, names[opponent]!], [opp, names[opponent]!, names[0]!]] as const) {
+    await page.waitForFunction(name => document.querySelector('#player-top .name')?.textContent === name, them);
+    assert.equal(await page.locator('#player-bottom .name').textContent(), me);
+    const event = page.locator('#game-event a');
+    assert.equal(await event.textContent(), 'Spring Club Championship · round 1');
+    assert.equal(await event.getAttribute('href'), `/t/${id}`);
+  }
+  await shot(opp, 'tournament-game-desktop');
+  await shot(alma, 'tournament-game-phone');
   const almaWhite = await alma.evaluate(() => !document.getElementById('board')!.classList.contains('orientation-black'));
   const white = almaWhite ? alma : opp;
   await clickMove(white, 'e2e4');
@@ -129,9 +130,9 @@ test('arbiter runs round 1 of a 4-player round robin: join links, a game resigne
   await shot(arbiter, 'tournament-arbiter-desktop');
 
   // Anyone can watch the event: the public page, on a desktop and on a phone.
-  const visitor = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  const visitor = await (await f.browser.newContext({ viewport: DESKTOP })).newPage();
   watchErrors(visitor, errors);
-  await visitor.goto(`${server.url}/t/${id}`);
+  await visitor.goto(`${f.server.url}/t/${id}`);
   await visitor.waitForSelector('#crosstable table');
   assert.equal(await visitor.locator('#arbiter-panel').count(), 0);
   assert.equal(await visitor.locator('select.enter-result').count(), 0);
@@ -140,7 +141,7 @@ test('arbiter runs round 1 of a 4-player round robin: join links, a game resigne
   await visitor.setViewportSize(PHONE);
   await shot(visitor, 'tournament-event-phone');
   await visitor.screenshot({ path: joinPath(screenshots, 'tournament-event-phone-full.png'), fullPage: true });
-  await alma.goto(`${server.url}/t/${id}`);
+  await alma.goto(`${f.server.url}/t/${id}`);
   await alma.waitForSelector('#player-panel .tgames .res');
   await shot(alma, 'tournament-player-phone');
 
