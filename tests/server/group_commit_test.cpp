@@ -321,7 +321,9 @@ TEST_F(EvictionTest, ZeroKeepsEveryGame) {
 TEST_F(ServiceFixture, ARobotGameWaitsVisiblyWhileThePoolIsBusy) {
   robot_movetime_ms_ = 3000;  // the one robot thread stays busy with the first game
   restart();
-  json::object first = create(R"({"v":1,"opponent":"robot","color":"black","level":1,"time":"none"})");
+  // Level 10 has no depth or node cap, so it thinks for the whole move time; level 1's caps end its search in
+  // milliseconds, sometimes before the loop below sees it thinking.
+  json::object first = create(R"({"v":1,"opponent":"robot","color":"black","level":10,"time":"none"})");
   // Once the robot thread has taken the first game's move, the second game's waits.
   auto thinking = [&] {
     HttpAnswer a = service_->http({"GET", "/api/games/" + str(first.at("id")), ""});
