@@ -231,6 +231,7 @@ class HelpmateSearch {
   uint64_t nodes() const { return nodes_; }
 
  private:
+  bool quick_towards_goal(uint64_t max_nodes);
   bool quick_node(int ply, int remaining);
   // checks_first: the exhaustive walk finds mates by visiting checks first;
   // the quick search tries mates in one separately and orders by plan.
@@ -253,6 +254,9 @@ class HelpmateSearch {
   int winner_king_weight_ = 40;
   bool minor_pieces_only_ = false;  // then the goal is a corner
   bool blockers_to_goal_ = false;   // the loser's pieces head for its king's goal (to fill flights there)
+  // Behind locked pawns: the squares where a mate may be built, nearest to the
+  // loser's king first. The quick stage tries each in turn as the goal.
+  std::vector<Square> mating_goals_;
   bool has_hints_ = false;
   std::bitset<64 * 64> hinted_;  // from-to of the moves to try first
   uint64_t nodes_ = 0;
@@ -479,11 +483,10 @@ void HelpmateSearch::choose_goals() {
   Bitboard mating_squares = 0;
   frozen_structure_with_squares(pos_, winner_, mating_squares);
   if (mating_squares) {
-    int nearest = 100;
-    while (mating_squares) {
-      Square s = pop_lsb(mating_squares);
-      if (distance(k, s) < nearest) nearest = distance(k, s), loser_king_goal_ = s;
-    }
+    while (mating_squares) mating_goals_.push_back(pop_lsb(mating_squares));
+    std::stable_sort(mating_goals_.begin(), mating_goals_.end(),
+                     [&](Square a, Square b) { return distance(k, a) < distance(k, b); });
+    loser_king_goal_ = mating_goals_.front();
     blockers_to_goal_ = true;
     return;
   }
@@ -523,6 +526,22 @@ bool HelpmateSearch::repeats_on_path(int ply) const {
 }
 
 bool HelpmateSearch::quick(uint64_t max_nodes) {
+  if (mating_goals_.size() <= 1) return quick_towards_goal(max_nodes);
+  // The nearest mating square is often not the one where the mate can be
+  // built (the loser's pieces cannot fill its flights, or the winner's cannot
+  // reach it): each goal gets an equal share of what is left. The failures
+  // stored in the table depend on the ordering, so each goal starts afresh.
+  uint64_t end = nodes_ + max_nodes;
+  for (std::size_t i = 0; i < mating_goals_.size(); ++i) {
+    loser_king_goal_ = mating_goals_[i];
+    uint64_t share = (end - std::min(end, nodes_)) / (mating_goals_.size() - i);
+    if (share == 0) break;
+    if (quick_towards_goal(share)) return true;
+  }
+  return false;
+}
+
+bool HelpmateSearch::quick_towards_goal(uint64_t max_nodes) {
   node_limit_ = nodes_ + max_nodes;
   aborted_ = false;
   quick_table.reset(std::size_t(std::min<uint64_t>(max_nodes, 1u << 22)));
