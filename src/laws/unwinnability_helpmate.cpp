@@ -257,6 +257,12 @@ class HelpmateSearch {
   // Behind locked pawns: the squares where a mate may be built, nearest to the
   // loser's king first. The quick stage tries each in turn as the goal.
   std::vector<Square> mating_goals_;
+  // Then also, per colour and piece type, the squares from which a piece may
+  // still play a part in such a mate (frozen_part_squares): the quick stage
+  // never moves the others, unless the side has no other move.
+  bool prune_idle_ = false;
+  Bitboard part_squares_[COLOR_NB][PIECE_TYPE_NB] = {};
+  void drop_idle_moves(MoveList& list) const;
   bool has_hints_ = false;
   std::bitset<64 * 64> hinted_;  // from-to of the moves to try first
   uint64_t nodes_ = 0;
@@ -488,6 +494,12 @@ void HelpmateSearch::choose_goals() {
                      [&](Square a, Square b) { return distance(k, a) < distance(k, b); });
     loser_king_goal_ = mating_goals_.front();
     blockers_to_goal_ = true;
+    Bitboard all_goals = 0;
+    for (Square s : mating_goals_) all_goals |= square_bb(s);
+    prune_idle_ = true;
+    for (Color c : {WHITE, BLACK})
+      for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
+        part_squares_[c][pt] = frozen_part_squares(pos_, winner_, all_goals, c, pt);
     return;
   }
   if (!minor_pieces_only_) return;
@@ -514,6 +526,20 @@ void HelpmateSearch::choose_goals() {
     if (cost < best) best = cost, loser_king_goal_ = c;
   }
   winner_king_goal_ = loser_king_goal_;
+}
+
+// Drops the moves of knights, bishops, rooks and queens that can never take
+// part in a mate (see part_squares_). Losing moves only costs completeness,
+// and the quick stage is never used to prove that no mate exists; every line
+// it finds is replayed. A side left with no move keeps them all (a tempo).
+void HelpmateSearch::drop_idle_moves(MoveList& list) const {
+  Color us = pos_.side_to_move();
+  std::size_t kept = 0;
+  for (Move m : list) {
+    PieceType pt = type_of(pos_.piece_on(m.from()));
+    if (pt == KING || pt == PAWN || (part_squares_[us][pt] & square_bb(m.from()))) list.moves[kept++] = m;
+  }
+  if (kept > 0) list.count = kept;
 }
 
 // Is the position at ply the same as an earlier one on the current path?
@@ -591,6 +617,7 @@ bool HelpmateSearch::quick_node(int ply, int remaining) {
       }
     }
   }
+  if (prune_idle_) drop_idle_moves(list);
   // A winner's move must leave room for a loser's move before the mate.
   int reserve = winner_to_move ? 1 : 0;
   if (remaining > reserve && ply + 2 < int(path_.size())) {
