@@ -578,8 +578,8 @@ def king_walk_family(rng, count, tag, tries=20000):
         if fen in seen:
             continue
         seen.add(fen)
-        why = (f"with the {FILES[gap]}-file closed by a locked pair of pawns White could never mate (frozen argument): "
-               "a mate needs a king to walk through the gap")
+        why = (f"with the {FILES[gap]}-file closed by a locked pair of pawns White could never mate (frozen argument), so "
+               "every mate goes through the open file: a king walking through it or the wall broken from there")
         out.append((fen, [(None, why), (None, "K and pawns; may mate once the wall opens")], tag))
     return out
 
