@@ -231,6 +231,7 @@ class HelpmateSearch {
   uint64_t nodes() const { return nodes_; }
 
  private:
+  bool quick_towards_goal(uint64_t max_nodes);
   bool quick_node(int ply, int remaining);
   // checks_first: the exhaustive walk finds mates by visiting checks first;
   // the quick search tries mates in one separately and orders by plan.
@@ -253,6 +254,15 @@ class HelpmateSearch {
   int winner_king_weight_ = 40;
   bool minor_pieces_only_ = false;  // then the goal is a corner
   bool blockers_to_goal_ = false;   // the loser's pieces head for its king's goal (to fill flights there)
+  // Behind locked pawns: the squares where a mate may be built, nearest to the
+  // loser's king first. The quick stage tries each in turn as the goal.
+  std::vector<Square> mating_goals_;
+  // Then also, per colour and piece type, the squares from which a piece may
+  // still play a part in such a mate (frozen_part_squares): the quick stage
+  // never moves the others, unless the side has no other move.
+  bool prune_idle_ = false;
+  Bitboard part_squares_[COLOR_NB][PIECE_TYPE_NB] = {};
+  void drop_idle_moves(MoveList& list) const;
   bool has_hints_ = false;
   std::bitset<64 * 64> hinted_;  // from-to of the moves to try first
   uint64_t nodes_ = 0;
@@ -479,12 +489,17 @@ void HelpmateSearch::choose_goals() {
   Bitboard mating_squares = 0;
   frozen_structure_with_squares(pos_, winner_, mating_squares);
   if (mating_squares) {
-    int nearest = 100;
-    while (mating_squares) {
-      Square s = pop_lsb(mating_squares);
-      if (distance(k, s) < nearest) nearest = distance(k, s), loser_king_goal_ = s;
-    }
+    while (mating_squares) mating_goals_.push_back(pop_lsb(mating_squares));
+    std::stable_sort(mating_goals_.begin(), mating_goals_.end(),
+                     [&](Square a, Square b) { return distance(k, a) < distance(k, b); });
+    loser_king_goal_ = mating_goals_.front();
     blockers_to_goal_ = true;
+    Bitboard all_goals = 0;
+    for (Square s : mating_goals_) all_goals |= square_bb(s);
+    prune_idle_ = true;
+    for (Color c : {WHITE, BLACK})
+      for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
+        part_squares_[c][pt] = frozen_part_squares(pos_, winner_, all_goals, c, pt);
     return;
   }
   if (!minor_pieces_only_) return;
@@ -513,6 +528,20 @@ void HelpmateSearch::choose_goals() {
   winner_king_goal_ = loser_king_goal_;
 }
 
+// Drops the moves of knights, bishops, rooks and queens that can never take
+// part in a mate (see part_squares_). Losing moves only costs completeness,
+// and the quick stage is never used to prove that no mate exists; every line
+// it finds is replayed. A side left with no move keeps them all (a tempo).
+void HelpmateSearch::drop_idle_moves(MoveList& list) const {
+  Color us = pos_.side_to_move();
+  std::size_t kept = 0;
+  for (Move m : list) {
+    PieceType pt = type_of(pos_.piece_on(m.from()));
+    if (pt == KING || pt == PAWN || (part_squares_[us][pt] & square_bb(m.from()))) list.moves[kept++] = m;
+  }
+  if (kept > 0) list.count = kept;
+}
+
 // Is the position at ply the same as an earlier one on the current path?
 // Only positions since the last capture or pawn move can repeat.
 bool HelpmateSearch::repeats_on_path(int ply) const {
@@ -523,6 +552,22 @@ bool HelpmateSearch::repeats_on_path(int ply) const {
 }
 
 bool HelpmateSearch::quick(uint64_t max_nodes) {
+  if (mating_goals_.size() <= 1) return quick_towards_goal(max_nodes);
+  // The nearest mating square is often not the one where the mate can be
+  // built (the loser's pieces cannot fill its flights, or the winner's cannot
+  // reach it): each goal gets an equal share of what is left. The failures
+  // stored in the table depend on the ordering, so each goal starts afresh.
+  uint64_t end = nodes_ + max_nodes;
+  for (std::size_t i = 0; i < mating_goals_.size(); ++i) {
+    loser_king_goal_ = mating_goals_[i];
+    uint64_t share = (end - std::min(end, nodes_)) / (mating_goals_.size() - i);
+    if (share == 0) break;
+    if (quick_towards_goal(share)) return true;
+  }
+  return false;
+}
+
+bool HelpmateSearch::quick_towards_goal(uint64_t max_nodes) {
   node_limit_ = nodes_ + max_nodes;
   aborted_ = false;
   quick_table.reset(std::size_t(std::min<uint64_t>(max_nodes, 1u << 22)));
@@ -572,6 +617,7 @@ bool HelpmateSearch::quick_node(int ply, int remaining) {
       }
     }
   }
+  if (prune_idle_) drop_idle_moves(list);
   // A winner's move must leave room for a loser's move before the mate.
   int reserve = winner_to_move ? 1 : 0;
   if (remaining > reserve && ply + 2 < int(path_.size())) {

@@ -143,4 +143,38 @@ FrozenStructure frozen_structure_with_squares(const Position& pos, Color winner,
   return mating_squares ? MAY : FrozenStructure::NO_MATING_SQUARE;
 }
 
+Bitboard frozen_part_squares(const Position& pos, Color winner, Bitboard mating_squares, Color c, PieceType pt) {
+  Bitboard pawns = pos.pieces(PAWN);
+  Bitboard near = king_step(mating_squares) & ~pawns;  // the mating squares and their flights
+  Bitboard flights = near & ~mating_squares;
+  Bitboard useful = 0, seen = pawns;
+  while (~seen) {
+    Square s = lsb(~seen);
+    Bitboard component = 0, attacks = 0;
+    switch (pt) {
+      case KNIGHT:
+        component = flood<knight_step>(square_bb(s), ~pawns);
+        attacks = knight_step(component);
+        break;
+      case BISHOP:
+        component = flood<diagonal_step>(square_bb(s), ~pawns);
+        attacks = diagonal_step(component);
+        break;
+      case ROOK:
+        component = flood<orthogonal_step>(square_bb(s), ~pawns);
+        attacks = orthogonal_step(component);
+        break;
+      default:  // a queen steps like a king
+        component = flood<king_step>(square_bb(s), ~pawns);
+        attacks = king_step(component);
+        break;
+    }
+    seen |= component;
+    // Slider attacks are unions of single steps within the flood plus one
+    // step out of it, so `attacks` is a superset of what the piece may attack.
+    if (c == winner ? (attacks & near) : (component & flights)) useful |= component;
+  }
+  return useful;
+}
+
 }  // namespace tabiya

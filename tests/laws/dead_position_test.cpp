@@ -16,6 +16,7 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/uci_move.h"
+#include "laws/unwinnability_frozen.h"
 #include "laws/unwinnability_helpmate.h"
 #include "laws/unwinnability_static.h"
 
@@ -118,6 +119,27 @@ TEST(LockedPawns, EnPassantRightNowIsNotLocked) {
   Position pos = position("k7/8/8/p1pPp1p1/P1P3P1/8/1K6/8 w - e6 0 1");
   ASSERT_NE(pos.en_passant(), SQ_NONE);
   EXPECT_FALSE(locked_pawns_unwinnable(pos, WHITE));
+}
+
+TEST(LockedPawns, PiecesThatCanPlayNoPartInAMate) {
+  // Behind this locked wall White can mate only on h8 (Black's bishop on g8
+  // and pawn on h7 filling two flights, a white bishop covering g7 and
+  // checking along the long diagonal). The bishops below the wall never reach
+  // h8's neighbourhood: the helpmate search may leave them where they are.
+  Position pos = position("6bB/4Bk1p/p5pP/Pp1p1pP1/1PpPpP2/BbP1P3/8/2Kb4 b - - 0 1");
+  Bitboard mating_squares = 0;
+  EXPECT_EQ(frozen_structure_with_squares(pos, WHITE, mating_squares), FrozenStructure::MAY_MATE);
+  EXPECT_EQ(mating_squares, square_bb(SQ_H8));
+  Bitboard white_bishops = frozen_part_squares(pos, WHITE, mating_squares, WHITE, BISHOP);
+  Bitboard black_bishops = frozen_part_squares(pos, WHITE, mating_squares, BLACK, BISHOP);
+  EXPECT_TRUE(white_bishops & square_bb(SQ_E7));
+  EXPECT_TRUE(white_bishops & square_bb(SQ_H8));
+  EXPECT_FALSE(white_bishops & square_bb(SQ_A3));
+  EXPECT_TRUE(black_bishops & square_bb(SQ_G8));
+  EXPECT_FALSE(black_bishops & square_bb(SQ_B3));
+  EXPECT_FALSE(black_bishops & square_bb(SQ_D1));
+  // And the search, which leaves those bishops alone, finds the mate.
+  EXPECT_EQ(verdict_for(pos, WHITE), Winnability::WINNABLE);
 }
 
 // --- The search ---

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Builds tests/data/dead/hard.txt: hard "can this side still checkmate?" positions.
 
-    python3 tests/data/dead/make_hard_set.py > tests/data/dead/hard.txt
-    python3 tests/data/dead/make_hard_set.py --check build/tabiya   (labels vs. a large-budget search)
+    python3 tests/data/dead/make_hard_set.py --label-with build/tabiya > tests/data/dead/hard.txt
+
+(--label-with asks the engine at a large budget for mating lines where no
+argument decides, and stops on any contradiction with an argued label.)
 
 Every label comes from an argument made here, in Python, independently of the
 C++ engine; the comment of each line says which one:
@@ -21,6 +23,10 @@ C++ engine; the comment of each line says which one:
   material          FIDE Art. 6.9 / 5.2.b theory: a bare king never mates; K+N or
                     K+B never mates a bare king; bishops all on one colour and
                     nothing else never mate.
+  exact walk        For positions with few men (the kings-only walls, the
+                    under-promotion family) every reachable position is
+                    visited, with the whole of the rules; this shares nothing
+                    with the frozen argument and confirms its labels.
   helpmate exists   Known mating patterns (e.g. K+B v K+B on opposite colours: the
                     loser's bishop blocks its own king in the corner). Such labels
                     are only written when the search at a large budget found a
@@ -260,6 +266,174 @@ def frozen_label(board):
     return labels
 
 
+# --- An independent check: exact forward reachability ---
+#
+# For positions with few men the whole game tree can be walked: every
+# position reachable from the start, each once. It shares nothing with the
+# frozen argument (no floods, no induction), so where it agrees with a label
+# that label rests on two arguments.
+
+def king_sq(board, white):
+    k = "K" if white else "k"
+    for s, p in enumerate(board):
+        if p == k:
+            return s
+
+def attacked(board, s, by_white):
+    """Is square s attacked by a man of the colour by_white? (board: 64-tuple, '.' empty)"""
+    f, r = s % 8, s // 8
+    # pawns
+    dr = -1 if by_white else 1
+    pawn = "P" if by_white else "p"
+    for df in (-1, 1):
+        if on_board(f + df, r + dr) and board[sq(f + df, r + dr)] == pawn:
+            return True
+    kn, kg = ("N", "K") if by_white else ("n", "k")
+    for t in steps(s, KNIGHT_STEPS):
+        if board[t] == kn:
+            return True
+    for t in steps(s, KING_STEPS):
+        if board[t] == kg:
+            return True
+    diag = ("B", "Q") if by_white else ("b", "q")
+    ortho = ("R", "Q") if by_white else ("r", "q")
+    for deltas, who in ((DIAG, diag), (ORTHO, ortho)):
+        for df, dr2 in deltas:
+            x, y = f + df, r + dr2
+            while on_board(x, y):
+                p = board[sq(x, y)]
+                if p != ".":
+                    if p in who:
+                        return True
+                    break
+                x, y = x + df, y + dr2
+    return False
+
+def pseudo_moves(board, white, ep, promos):
+    """(new board, new ep) for every pseudo-legal move of the side."""
+    own = str.isupper if white else str.islower
+    enemy = str.islower if white else str.isupper
+    out = []
+    for s, p in enumerate(board):
+        if p == "." or not own(p):
+            continue
+        k = p.upper()
+        f, r = s % 8, s // 8
+        if k == "P":
+            d = 1 if white else -1
+            last = 7 if white else 0
+            targets = []
+            t = sq(f, r + d)
+            if board[t] == ".":
+                targets.append((t, None))
+                start = 1 if white else 6
+                t2 = sq(f, r + 2 * d)
+                if r == start and board[t2] == ".":
+                    targets.append((t2, t))
+            for df in (-1, 1):
+                if on_board(f + df, r + d):
+                    t = sq(f + df, r + d)
+                    if (board[t] != "." and enemy(board[t])) or t == ep:
+                        targets.append((t, "x"))
+            for t, extra in targets:
+                b = list(board)
+                b[s] = "."
+                if extra == "x" and t == ep and board[t] == ".":
+                    b[sq(t % 8, r)] = "."
+                nep = extra if isinstance(extra, int) else None
+                if t // 8 == last:
+                    for q in promos:
+                        b2 = list(b)
+                        b2[t] = q if white else q.lower()
+                        out.append((tuple(b2), None))
+                else:
+                    b[t] = p
+                    out.append((tuple(b), nep))
+            continue
+        if k == "N":
+            tos = steps(s, KNIGHT_STEPS)
+        elif k == "K":
+            tos = steps(s, KING_STEPS)
+        else:
+            blockers = {i for i, q in enumerate(board) if q != "."}
+            tos = attacks(k, s, blockers)
+        for t in tos:
+            if board[t] != "." and own(board[t]):
+                continue
+            b = list(board)
+            b[s] = "."
+            b[t] = p
+            out.append((tuple(b), None))
+    return out
+
+def legal_moves(board, white, ep, promos):
+    res = []
+    for b, nep in pseudo_moves(board, white, ep, promos):
+        if not attacked(b, king_sq(b, white), not white):
+            res.append((b, nep))
+    return res
+
+def board_of(fen):
+    board = {}
+    for i, row in enumerate(fen.split()[0].split("/")):
+        f = 0
+        for c in row:
+            if c.isdigit():
+                f += int(c)
+            else:
+                board[sq(f, 7 - i)] = c
+                f += 1
+    return board, fen.split()[1] == "w"
+
+
+def confirm_by_walk(entries, cap):
+    """Adds the exact walk's verdict to the notes of every entry it can walk
+    whole; stops on any contradiction with a label."""
+    out = []
+    for fen, labels, tag in entries:
+        board, white_to_move = board_of(fen)
+        walked = reachable_mates(board, white_to_move, cap=cap)
+        if walked is not None:
+            new = []
+            for c, (label, why) in enumerate(labels):
+                mate = walked[c]
+                if label is not None and label != ("winnable" if mate else "unwinnable"):
+                    sys.exit(f"the exact walk contradicts the label of {fen} ({'white' if c == 0 else 'black'})")
+                verdict = "reaches a mate" if mate else "none a mate"
+                new.append((label, why + f" [exact walk: {walked[2]} positions reachable, {verdict}]"))
+            labels = new
+        out.append((fen, labels, tag))
+    return out
+
+
+def reachable_mates(board_dict, white_to_move, promos="QRBN", cap=300000):
+    """Walks every position reachable from the start, with the whole of the
+    rules except castling (no position here has a castling right) and the
+    50-/75-move and repetition rules (they only end games sooner). Returns
+    (white mates, black mates, positions seen), or None when there are more
+    than cap positions. Nothing of the frozen argument is used."""
+    board = tuple(board_dict.get(s, ".") for s in range(64))
+    start = (board, white_to_move, None)
+    seen = {start}
+    stack = [start]
+    mates = {True: False, False: False}
+    while stack:
+        b, w, ep = stack.pop()
+        moves = legal_moves(b, w, ep, promos)
+        if not moves:
+            if attacked(b, king_sq(b, w), not w):
+                mates[not w] = True
+            continue
+        for nb, nep in moves:
+            st = (nb, not w, nep)
+            if st not in seen:
+                seen.add(st)
+                if len(seen) > cap:
+                    return None
+                stack.append(st)
+    return mates[True], mates[False], len(seen)
+
+
 # --- Families ---
 
 
@@ -351,6 +525,62 @@ def frozen_family(rng, count, pieces_per_side, tag, gaps=0, tries=4000, kinds="B
             continue
         seen.add(fen)
         out.append((fen, labels, tag))
+    return out
+
+
+def king_walk_family(rng, count, tag, tries=20000):
+    """A locked wall with one open file, the black king above it, White's
+    king below it at least four files from the gap and one White piece above
+    it. Kept only when the same position with the gap closed by a locked pair
+    of pawns is one the frozen argument proves White can never mate in: then
+    a mate needs White's king (or a man of Black's) to walk through the gap,
+    the long way round. White's label is only written when the search at a
+    large budget finds the line (the test replays it)."""
+    out = []
+    seen = set()
+    for _ in range(tries):
+        if len(out) >= count:
+            break
+        ranks = wall_profile(rng, 1, True)
+        gap = ranks.index(None)
+        board = wall_board(ranks)
+        below, above = below_and_above(ranks)
+        below = [s for s in below if abs(s % 8 - gap) >= 4]
+        above = [s for s in above if s % 8 != gap]
+        if not below or not above:
+            continue
+        place_random(rng, board, "K", below)
+        place_random(rng, board, "k", above)
+        white_pawn_dark = next(dark(s) for s, p in board.items() if p == "P")
+        kind = "B"  # the only piece that can stay above the wall without ever attacking a black pawn
+        squares = [s for s in above if kind != "B" or dark(s) == white_pawn_dark]
+        if not place_random(rng, board, kind, squares):
+            continue
+        white_to_move = rng.random() < 0.5
+        if not legal_setup(board, white_to_move):
+            continue
+        open_labels = frozen_label(board)
+        if open_labels is not None and open_labels[0][0] == "unwinnable":
+            continue  # pawn attacks close the gap: a frozen wall after all
+        closed_unwinnable = False
+        for r in range(1, 6):
+            if not closed_unwinnable:
+                closed = dict(board)
+                if sq(gap, r) in board or sq(gap, r + 1) in board:
+                    continue
+                closed[sq(gap, r)] = "P"
+                closed[sq(gap, r + 1)] = "p"
+                labels = frozen_label(closed)
+                closed_unwinnable = labels is not None and labels[0][0] == "unwinnable"
+        if not closed_unwinnable:
+            continue
+        fen = fen_of(board, white_to_move)
+        if fen in seen:
+            continue
+        seen.add(fen)
+        why = (f"with the {FILES[gap]}-file closed by a locked pair of pawns White could never mate (frozen argument), so "
+               "every mate goes through the open file: a king walking through it or the wall broken from there")
+        out.append((fen, [(None, why), (None, "K and pawns; may mate once the wall opens")], tag))
     return out
 
 
@@ -447,13 +677,14 @@ def main():
         binary = args[1]
     rng = random.Random(2026)
     entries = []
-    entries += frozen_family(rng, 60, 0, "frozen wall, kings only", one_colour=False)
+    entries += confirm_by_walk(frozen_family(rng, 60, 0, "frozen wall, kings only", one_colour=False), 20000)
     entries += frozen_family(rng, 70, 1, "frozen wall, one piece each")
     entries += frozen_family(rng, 70, 2, "frozen wall, two pieces each", tries=20000)
     entries += frozen_family(rng, 30, 1, "frozen wall with a gap, one piece each", gaps=1, tries=20000)
     entries += frozen_family(rng, 40, 3, "frozen wall, three pieces each", tries=40000)
     entries += frozen_family(rng, 20, 1, "frozen wall, a knight or a rook each", tries=40000, kinds="NNR")
     entries += endgame_family(rng, 8, "minor-piece ending")
+    entries += king_walk_family(rng, 30, "long king walk through a gap")
     entries += composed()
     # Labels the frozen argument leaves open ("may") are filled only by a
     # mating line found at a large budget; otherwise the position is dropped.
