@@ -22,18 +22,12 @@
 
 #include "tournament/dutch.h"
 #include "tournament/trf.h"
+#include "tournament_test_support.h"
 
 namespace tabiya::tournament {
 namespace {
 
-struct Rng {
-  unsigned state;
-  unsigned next() {
-    state = state * 1103515245u + 12345u;
-    return (state >> 16) & 0x7fff;
-  }
-  int below(int n) { return static_cast<int>(next() % static_cast<unsigned>(n)); }
-};
+using test::Rng;
 
 #if defined(__SANITIZE_ADDRESS__)
 constexpr int kEvents = 300;  // the sanitizers are several times slower
@@ -157,29 +151,15 @@ TEST(TournamentDutchProperties, RandomEventsKeepTheAbsoluteCriteriaAndAreDetermi
     Rng rng{static_cast<unsigned>(event) * 7919u + 17u};
     const int n = 4 + rng.below(13);  // 4..16 players
     const int rounds = 3 + rng.below(std::min(n - 1, 7));
-    Tournament t;
-    t.total_rounds = rounds;
-    t.initial_colour = rng.below(2) ? Colour::white : Colour::black;
-    for (int i = 1; i <= n; ++i) {
-      Player p;
-      p.number = i;
-      p.name = std::to_string(i);
-      p.rating = 2400 - 10 * i;
-      t.players.push_back(p);
-    }
+    Tournament t = test::numbered_event(n, rounds, rng.below(2) ? Colour::white : Colour::black);
     if (rng.below(4) == 0) t.forbidden.push_back({1, 0, {1 + rng.below(n), 1 + rng.below(n)}, false});
     if (t.forbidden.size() == 1 && t.forbidden[0].players[0] == t.forbidden[0].players[1]) t.forbidden.clear();
     for (int r = 1; r <= rounds; ++r) {
       char label[48];
       std::snprintf(label, sizeof label, "event %d round %d", event, r);
       const std::string where = label;
-      for (Player& p : t.players) p.rounds.resize(r);
-      // Requested byes (H, Z) now and then.
-      for (Player& p : t.players)
-        if (rng.below(25) == 0) p.rounds[r - 1] = RoundEntry{0, Colour::none, rng.below(2) ? 'H' : 'Z'};
-      std::vector<int> available;
-      for (const Player& p : t.players)
-        if (p.entry(r).empty()) available.push_back(p.number);
+      test::open_round_with_requested_byes(t, r, rng, 25);
+      const std::vector<int> available = test::available_in(t, r);
       auto p = pair_dutch(t, r);
       const bool legal = any_legal_pairing(t, r, available);
       if (!p.ok()) {
@@ -202,13 +182,7 @@ TEST(TournamentDutchProperties, RandomEventsKeepTheAbsoluteCriteriaAndAreDetermi
         EXPECT_EQ(write_javafo_pairing(*third), write_javafo_pairing(*p)) << where;
       }
       apply_pairing(t, *p);
-      for (const Board& b : p->boards) {
-        int x = rng.below(20);
-        char w = x < 7 ? '1' : x < 13 ? '=' : x < 19 ? '0' : '+';
-        char bl = w == '1' ? '0' : w == '0' ? '1' : w == '+' ? '-' : '=';
-        t.player(b.white)->rounds[r - 1].result = w;
-        t.player(b.black)->rounds[r - 1].result = bl;
-      }
+      test::enter_random_results(t, r, *p, rng);
       check_colours(t, r, where);
       if (::testing::Test::HasFailure()) return;
     }

@@ -43,18 +43,12 @@
 
 #include "tournament/dutch.h"
 #include "tournament/trf.h"
+#include "tournament_test_support.h"
 
 namespace tabiya::tournament {
 namespace {
 
-struct Rng {
-  unsigned state;
-  unsigned next() {
-    state = state * 1103515245u + 12345u;
-    return (state >> 16) & 0x7fff;
-  }
-  int below(int n) { return static_cast<int>(next() % static_cast<unsigned>(n)); }
-};
+using test::Rng;
 
 #if defined(__SANITIZE_ADDRESS__)
 constexpr int kEvents = 150;  // the sanitizers are several times slower
@@ -381,23 +375,10 @@ TEST(TournamentDutchQuality, NeverWorseThanTheBruteForceOptimumOnTheRulesCriteri
     // 4..10 players, and 11 or 12 in every 30th event (10,395 pairings a round).
     const int n = event % 30 == 29 ? 11 + rng.below(2) : 4 + rng.below(7);
     const int rounds = 3 + rng.below(std::min(n - 1, 6));
-    Tournament t;
-    t.total_rounds = rounds;
-    t.initial_colour = rng.below(2) ? Colour::white : Colour::black;
-    for (int i = 1; i <= n; ++i) {
-      Player p;
-      p.number = i;
-      p.name = std::to_string(i);
-      p.rating = 2400 - 10 * i;
-      t.players.push_back(p);
-    }
+    Tournament t = test::numbered_event(n, rounds, rng.below(2) ? Colour::white : Colour::black);
     for (int r = 1; r <= rounds; ++r) {
-      for (Player& p : t.players) p.rounds.resize(r);
-      for (Player& p : t.players)
-        if (rng.below(20) == 0) p.rounds[r - 1] = RoundEntry{0, Colour::none, rng.below(2) ? 'H' : 'Z'};
-      std::vector<int> available;
-      for (const Player& p : t.players)
-        if (p.entry(r).empty()) available.push_back(p.number);
+      test::open_round_with_requested_byes(t, r, rng, 20);
+      const std::vector<int> available = test::available_in(t, r);
       auto pairing = pair_dutch(t, r);
       if (!pairing.ok()) break;  // the property test covers unpairable rounds
       const Evaluator e = evaluator_for(t, r, available);
@@ -422,13 +403,7 @@ TEST(TournamentDutchQuality, NeverWorseThanTheBruteForceOptimumOnTheRulesCriteri
                                  << write_javafo_pairing(*pairing);
       if (::testing::Test::HasFailure()) return;
       apply_pairing(t, *pairing);
-      for (const Board& b : pairing->boards) {
-        int x = rng.below(20);
-        char w = x < 7 ? '1' : x < 13 ? '=' : x < 19 ? '0' : '+';
-        char bl = w == '1' ? '0' : w == '0' ? '1' : w == '+' ? '-' : '=';
-        t.player(b.white)->rounds[r - 1].result = w;
-        t.player(b.black)->rounds[r - 1].result = bl;
-      }
+      test::enter_random_results(t, r, *pairing, rng);
     }
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -12,18 +12,12 @@
 
 #include "tournament/dutch.h"
 #include "tournament/tournament.h"
+#include "tournament_test_support.h"
 
 namespace tabiya::tournament {
 namespace {
 
-struct Rng {
-  unsigned state;
-  unsigned next() {
-    state = state * 1103515245u + 12345u;
-    return (state >> 16) & 0x7fff;
-  }
-  int below(int n) { return static_cast<int>(next() % static_cast<unsigned>(n)); }
-};
+using test::Rng;
 
 std::uint64_t fnv1a(std::uint64_t h, const std::string& s) {
   for (unsigned char c : s) {

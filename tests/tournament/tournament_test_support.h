@@ -2,8 +2,10 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "tournament/berger.h"
+#include "tournament/dutch.h"
 #include "tournament/event.h"
 #include "tournament/tournament.h"
 
@@ -54,6 +56,57 @@ inline EventSettings settings(PairingSystem s, std::vector<std::string> tie_brea
   e.system_declared = true;
   e.tie_breaks = std::move(tie_breaks);
   return e;
+}
+
+// The seeded generator of the random-event tests (the same numbers on every machine and compiler).
+struct Rng {
+  unsigned state;
+  unsigned next() {
+    state = state * 1103515245u + 12345u;
+    return (state >> 16) & 0x7fff;
+  }
+  int below(int n) { return static_cast<int>(next() % static_cast<unsigned>(n)); }
+};
+
+// A Swiss event of `n` players numbered by rating (2400 down in steps of 10), nothing played yet.
+inline Tournament numbered_event(int n, int rounds, Colour initial_colour) {
+  Tournament t;
+  t.total_rounds = rounds;
+  t.initial_colour = initial_colour;
+  for (int i = 1; i <= n; ++i) {
+    Player p;
+    p.number = i;
+    p.name = std::to_string(i);
+    p.rating = 2400 - 10 * i;
+    t.players.push_back(p);
+  }
+  return t;
+}
+
+// Opens round `r` for everyone; about one player in `one_in` asks for a half-point (H) or zero-point (Z) bye.
+inline void open_round_with_requested_byes(Tournament& t, int r, Rng& rng, int one_in) {
+  for (Player& p : t.players) p.rounds.resize(r);
+  for (Player& p : t.players)
+    if (rng.below(one_in) == 0) p.rounds[r - 1] = RoundEntry{0, Colour::none, rng.below(2) ? 'H' : 'Z'};
+}
+
+// The players who are to be paired in round `r` (no bye requested, not absent).
+inline std::vector<int> available_in(const Tournament& t, int r) {
+  std::vector<int> available;
+  for (const Player& p : t.players)
+    if (p.entry(r).empty()) available.push_back(p.number);
+  return available;
+}
+
+// Results of round `r`'s boards: 7 in 20 White wins, 6 draws, 6 Black wins, 1 forfeit won by White.
+inline void enter_random_results(Tournament& t, int r, const RoundPairing& pairing, Rng& rng) {
+  for (const Board& b : pairing.boards) {
+    int x = rng.below(20);
+    char w = x < 7 ? '1' : x < 13 ? '=' : x < 19 ? '0' : '+';
+    char bl = w == '1' ? '0' : w == '0' ? '1' : w == '+' ? '-' : '=';
+    t.player(b.white)->rounds[r - 1].result = w;
+    t.player(b.black)->rounds[r - 1].result = bl;
+  }
 }
 
 }  // namespace tabiya::tournament::test
