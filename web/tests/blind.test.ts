@@ -253,15 +253,16 @@ test('axe-core finds no WCAG 2 A or AA violation on the main screens, normal and
     await page.waitForSelector('#board piece.king.white');
     found.push(...(await axe(page, `${mode} new game`)));
     await newGame(page, { opponent: 'hotseat', time: 'preset:5+3' });
-    for (const move of ['f3', 'e5']) {
+    for (const [i, move] of ['f3', 'e5'].entries()) {
       await page.fill('#move-input', move);
       await page.press('#move-input', 'Enter');
+      await waitMoves(page, i + 1); // the next move may be typed only once the server has taken this one
     }
-    await waitMoves(page, 2);
     found.push(...(await axe(page, `${mode} playing`)));
-    for (const move of ['g4', 'Qh4']) {
+    for (const [i, move] of ['g4', 'Qh4'].entries()) {
       await page.fill('#move-input', move);
       await page.press('#move-input', 'Enter');
+      await waitMoves(page, i + 3);
     }
     await page.waitForSelector('#result:not([hidden])');
     found.push(...(await axe(page, `${mode} game over`)));
@@ -277,11 +278,11 @@ test('high-contrast and large board in the blind mode: screenshots', { timeout: 
   await page.goto(`${f.server.url}/?blind=1`);
   await page.locator('input[name=access-contrast]').check();
   await newGame(page, { opponent: 'hotseat', time: 'preset:5+3' });
-  for (const move of ['e4', 'e5', 'Nf3']) {
+  for (const [i, move] of ['e4', 'e5', 'Nf3'].entries()) {
     await page.fill('#move-input', move);
     await page.press('#move-input', 'Enter');
+    await waitMoves(page, i + 1); // the next move may be typed only once the server has taken this one
   }
-  await waitMoves(page, 3);
   await tabTo(page, '#board-grid [role=gridcell]');
   await page.keyboard.press('g');
   await page.keyboard.press('8');
