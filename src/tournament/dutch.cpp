@@ -109,6 +109,12 @@ Colour allocate(const Entrant& a, const Entrant& b, bool a_higher, Colour initia
   return a_higher ? hi_colour : opposite(hi_colour);
 }
 
+// A player and the partners it would take, best first (matching vertices).
+struct Preference {
+  int x;
+  std::vector<int> candidates;
+};
+
 struct Pairer {
   const Tournament& t;
   int round;
@@ -460,9 +466,23 @@ struct Pairer {
     };
     // The best criteria weight with the constraints above; pairs fixed both
     // ways are left out of the graph and counted as constants.
-    // bonus_x >= 0: a tie-break below every criterion making bonus_x take
-    // the earliest of bonus_c (vertices) the optimum allows.
-    auto try_with = [&](std::vector<int>& result, int bonus_x = -1, const std::vector<int>& bonus_c = {}) -> bool {
+    // `prefer`: tie-breaks below every criterion, each making its player take
+    // the earliest of its candidates (vertices) the optimum allows, the first
+    // player's choice before the second's and so on. One player's tie-break
+    // fits the layout's bonus field; several get fields of their own, the
+    // criteria moved up by `lift` bits to make room.
+    const int bonus_width = o_c21 - o_bonus;
+    int last_lift = 0;  // the lift of last_graph
+    auto try_with = [&](std::vector<int>& result, const std::vector<Preference>& prefer = {}) -> bool {
+      int field = bonus_width, lift = 0;
+      if (prefer.size() > 1) {
+        std::size_t most = 0;
+        for (const Preference& p : prefer) most = std::max(most, p.candidates.size());
+        field = bits_for(static_cast<long long>(most) + 1);
+        lift = std::max(0, field * static_cast<int>(prefer.size()) - bonus_width);
+      }
+      std::vector<int> bonus_of(V, -1);  // index into prefer
+      for (std::size_t i = 0; i < prefer.size(); ++i) bonus_of[prefer[i].x] = static_cast<int>(i);
       std::vector<int> live, index(V, -1);
       Wide fixed_sum;
       for (int v = 0; v < V; ++v) {
@@ -473,22 +493,31 @@ struct Pairer {
         index[v] = static_cast<int>(live.size());
         live.push_back(v);
       }
-      MaxWeightMatching t2(static_cast<int>(live.size()), o);
+      MaxWeightMatching t2(static_cast<int>(live.size()), o + lift);
       for (size_t a = 0; a < live.size(); ++a)
         for (size_t b = a + 1; b < live.size(); ++b) {
           int x = live[a], y = live[b];
           const Wide& w = at(x, y);
           if (w.zero() || !allowed(x, y) || !allowed(y, x)) continue;
-          if (bonus_x >= 0 && (x == bonus_x || y == bonus_x)) {
-            int other = x == bonus_x ? y : x;
-            auto it = std::find(bonus_c.begin(), bonus_c.end(), other);
-            if (it != bonus_c.end()) {
-              Wide wb = w;
+          int who = bonus_of[x] >= 0 ? x : bonus_of[y] >= 0 ? y : -1;
+          if (who >= 0) {
+            const Preference& p = prefer[bonus_of[who]];
+            int other = who == x ? y : x;
+            auto it = std::find(p.candidates.begin(), p.candidates.end(), other);
+            if (it != p.candidates.end()) {
+              Wide wb = w.shifted_up(lift);
               if (order_fits) wb.add_at(0, guess[static_cast<size_t>(x) * V + y]);
-              wb.add_at(o_bonus, static_cast<std::uint64_t>(bonus_c.end() - it));
+              int place = static_cast<int>(prefer.size()) - 1 - bonus_of[who];
+              wb.add_at(o_bonus + place * field, static_cast<std::uint64_t>(p.candidates.end() - it));
               t2.set_weight(static_cast<int>(a), static_cast<int>(b), wb);
               continue;
             }
+          }
+          if (lift > 0) {
+            Wide wl = w.shifted_up(lift);
+            if (order_fits) wl.add_at(0, guess[static_cast<size_t>(x) * V + y]);
+            t2.set_weight(static_cast<int>(a), static_cast<int>(b), wl);
+            continue;
           }
           if (order_fits) {
             Wide wo = w;
@@ -517,22 +546,26 @@ struct Pairer {
       last_duals = std::move(duals);
       last_graph = std::move(t2);
       last_index = std::move(index);
+      last_lift = lift;
       return true;
     };
     auto in_bracket_vertex = [&](int v) { return v != bye_v && in_b[rest[v]]; };
     // Reduced costs at or above this bound (4x scaled, as MatchingDuals gives
     // them) exceed everything below the criteria fields: such a pair loses a
     // criterion in every pairing, and the constraints only grow.
-    Wide criteria_unit4;
-    criteria_unit4.add_at(o_c21 + 2, 1);
     auto proven_impossible = [&](int vx, int vc) {
       int a = last_index[vx], b = last_index[vc];
       if (a < 0 || b < 0) return false;
       Wide w = last_graph.weight(a, b);
       if (w.zero()) return true;  // no edge under constraints that still hold
+      Wide criteria_unit4;
+      criteria_unit4.add_at(o_c21 + last_lift + 2, 1);
       return criteria_unit4 <= last_duals.reduced_cost4(a, b, w);
     };
-    auto settle = [&](int x, const std::vector<int>& candidates, bool use_duals) {
+    // Whether the witness's partner for x is already known to be the first of
+    // the candidates the optimum allows (or x's witness partner is not among
+    // them, and stands).
+    auto witness_decides = [&](int x, const std::vector<int>& candidates, bool use_duals) {
       int vx = vid[x];
       int current = mate[vx];
       // The witness already has the first candidate: nothing to search.
@@ -553,14 +586,18 @@ struct Pairer {
         }
         if (all_ruled_out) first_is_witness = true;
       }
-      if (!first_is_witness && witness_listed) {
-        std::vector<int> cv;
-        for (int c : candidates)
-          if (c >= 0) cv.push_back(vid[c]);
-          else break;  // "float" comes last; it gets no bonus
-        std::vector<int> mt;
-        if (try_with(mt, vx, cv)) mate = std::move(mt);
-      }
+      return first_is_witness || !witness_listed;
+    };
+    auto preference = [&](int x, const std::vector<int>& candidates) {
+      Preference p{vid[x], {}};
+      for (int c : candidates)
+        if (c >= 0) p.candidates.push_back(vid[c]);
+        else break;  // "float" comes last; it gets no bonus
+      return p;
+    };
+    // Fixes x with its partner in the witness.
+    auto fix_as_witness = [&](int x) {
+      int vx = vid[x];
       int p = mate[vx];
       if (in_bracket_vertex(p)) {
         forced[vx] = p;
@@ -568,6 +605,13 @@ struct Pairer {
       } else {
         forced[vx] = -1;
       }
+    };
+    auto settle = [&](int x, const std::vector<int>& candidates, bool use_duals) {
+      if (!witness_decides(x, candidates, use_duals)) {
+        std::vector<int> mt;
+        if (try_with(mt, {preference(x, candidates)})) mate = std::move(mt);
+      }
+      fix_as_witness(x);
     };
     auto free_player = [&](int i) { return forced[vid[i]] == -2; };
     // MDPs, highest first: the first resident possible.
@@ -669,12 +713,38 @@ struct Pairer {
       // Transpositions: each S1 player, in order, with the first S2 player possible.
       std::vector<int> s1, s2;
       for (int a = 0; a < R; ++a) (side[vid[remainder[a]]] == 1 ? s1 : s2).push_back(remainder[a]);
-      for (int x : s1) {
-        if (!free_player(x)) continue;
+      // A player the witness does not decide starts a batch with the free S1
+      // players after him, settled by one search whose tie-breaks rank the
+      // batch lexicographically: the same choices as one search each, since
+      // each player's choice outweighs all later ones. The batch grows while
+      // the tie-break fields fit the weights' spare bits.
+      auto candidates_in_s2 = [&](int x) {
         std::vector<int> cands;
         for (int y : s2)
           if (free_player(y) && compat[x][y]) cands.push_back(y);
-        settle(x, cands, true);
+        return cands;
+      };
+      const int spare_bits = (o_c4 + 1 + 4 + 63) / 64 * 64 - (o_c4 + 1 + 4);
+      for (std::size_t a = 0; a < s1.size(); ++a) {
+        int x = s1[a];
+        if (!free_player(x)) continue;
+        std::vector<int> cands = candidates_in_s2(x);
+        if (witness_decides(x, cands, true)) {
+          fix_as_witness(x);
+          continue;
+        }
+        std::vector<int> batch{x};
+        std::vector<Preference> prefer{preference(x, cands)};
+        int field = bits_for(static_cast<long long>(s2.size()) + 1);
+        int room = std::max(1, (spare_bits + bonus_width) / field);
+        for (std::size_t b = a + 1; b < s1.size() && static_cast<int>(batch.size()) < room; ++b)
+          if (free_player(s1[b])) {
+            batch.push_back(s1[b]);
+            prefer.push_back(preference(s1[b], candidates_in_s2(s1[b])));
+          }
+        std::vector<int> mt;
+        if (try_with(mt, prefer)) mate = std::move(mt);
+        for (int y : batch) fix_as_witness(y);
       }
       clear_sides();
     }

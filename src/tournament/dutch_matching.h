@@ -96,6 +96,16 @@ struct WideN {
     return r;
   }
   WideN twice() const { return *this + *this; }
+  // The value times 2^bits (bits shifted out at the top are lost).
+  WideN shifted_up(int bits) const {
+    WideN r;
+    int words = bits / 64, off = bits % 64;
+    for (int i = kWords - 1; i >= words; --i) {
+      r.w[i] = w[i - words] << off;
+      if (off && i - words - 1 >= 0) r.w[i] |= w[i - words - 1] >> (64 - off);
+    }
+    return r;
+  }
   // Adds `v` shifted left by `bit` positions.
   void add_at(int bit, std::uint64_t v) {
     if (v == 0) return;
