@@ -736,7 +736,10 @@ struct Pairer {
         std::vector<int> batch{x};
         std::vector<Preference> prefer{preference(x, cands)};
         int field = bits_for(static_cast<long long>(s2.size()) + 1);
-        int room = std::max(1, (spare_bits + bonus_width) / field);
+        int room = (spare_bits + bonus_width) / field;
+        // Too little room for a batch: a word more costs less than the searches it saves.
+        if (room < 4 && o_c4 + 5 + spare_bits + 64 <= kWideWords * 64) room = (spare_bits + 64 + bonus_width) / field;
+        room = std::max(room, 1);
         for (std::size_t b = a + 1; b < s1.size() && static_cast<int>(batch.size()) < room; ++b)
           if (free_player(s1[b])) {
             batch.push_back(s1[b]);
