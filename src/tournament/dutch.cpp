@@ -563,8 +563,7 @@ struct Pairer {
       return criteria_unit4 <= last_duals.reduced_cost4(a, b, w);
     };
     // Whether the witness's partner for x is already known to be the first of
-    // the candidates the optimum allows (or x's witness partner is not among
-    // them, and stands).
+    // the candidates the optimum allows.
     auto witness_decides = [&](int x, const std::vector<int>& candidates, bool use_duals) {
       int vx = vid[x];
       int current = mate[vx];
@@ -586,7 +585,9 @@ struct Pairer {
         }
         if (all_ruled_out) first_is_witness = true;
       }
-      return first_is_witness || !witness_listed;
+      // A witness that floats x (or pairs it outside the list) decides only
+      // when no listed player is possible at all: the search says.
+      return first_is_witness;
     };
     auto preference = [&](int x, const std::vector<int>& candidates) {
       Preference p{vid[x], {}};
