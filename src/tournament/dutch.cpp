@@ -271,18 +271,20 @@ struct Pairer {
       if (es[i].score > es[bracket.back()].score) ++mdp_count;
 
     Layout L;
-    // Field widths hold the field's largest sum over a matching, so the
-    // weights stay in as few words as possible: counts over all players
-    // (C4, C7) need V, counts over the bracket's own pairs only B.
-    L.cw = bits_for(V) + 2;
-    const int cwb = bits_for(static_cast<long long>(bracket.size())) + 2;
+    // Each field is exactly as wide as its largest sum over a matching (so no
+    // field carries into the next, and the weights stay in as few words as
+    // possible): C4 and C7 count pairs among all V vertices (at most V/2);
+    // C5 and C10-C17 count the bracket's pairs or their players (at most B);
+    // a score field counts players of that score, each at most once (c).
+    L.cw = bits_for(V / 2);
+    const int cwb = bits_for(static_cast<long long>(bracket.size()));
     std::map<Points, int> counts;
     for (int i : bracket) counts[es[i].score]++;
     for (int i : next_group) counts[es[i].score]++;
     int off = 0;
     for (auto& [score, c] : counts) {  // ascending scores: higher scores get higher bits
       L.shift[score] = off;
-      off += bits_for(2 * c + 1) + 1;
+      off += bits_for(c);
     }
     L.sw = off;
     int B = static_cast<int>(bracket.size());
@@ -297,7 +299,7 @@ struct Pairer {
     // The Article 4 search's tie-break (which candidate a settled player
     // takes) sits above the ordering guess, below every criterion.
     int o_bonus = o;
-    o += bits_for(static_cast<long long>(bracket.size()) + 1) + 1;
+    o += bits_for(static_cast<long long>(bracket.size()));  // a candidate's rank, at most B
     int o_c21 = o;
     o += L.sw;
     int o_c20 = o;
@@ -323,7 +325,7 @@ struct Pairer {
     int o_c10 = o;
     o += cwb;
     int o_c9 = o;
-    o += bits_for(n + 1) + 1;
+    o += bits_for(n);  // one bye, its rank value at most n
     int o_c7s = o;
     o += L.sw;
     int o_c7 = o;
