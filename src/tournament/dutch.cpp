@@ -251,7 +251,6 @@ struct Pairer {
     int cw = 0;                   // width of a count field
     std::map<Points, int> shift;  // score field: offset of each score level
     int sw = 0;                   // width of a score field
-    int ow = 0;                   // width of the ordering field
   };
 
   Result<std::vector<std::pair<int, int>>> pair_bracket(const std::vector<int>& bracket,
@@ -288,14 +287,13 @@ struct Pairer {
     }
     L.sw = off;
     int B = static_cast<int>(bracket.size());
-    L.ow = bits_for(static_cast<long long>(B) * B * 4 + 4) + 1;
 
     // Field offsets, lowest first.
     int o = 0;
-    int o_order = o;
-    o += L.ow;
     int o_float_rank = o;
-    o += L.ow;
+    o += bits_for(static_cast<long long>(B) * B);  // at most 2B per pair, B/2 pairs
+    int o_order = o;
+    o += bits_for(static_cast<long long>(B) * B * B);  // at most 2B^2 per pair
     // The Article 4 search's tie-break (which candidate a settled player
     // takes) sits above the ordering guess, below every criterion.
     int o_bonus = o;
@@ -391,8 +389,10 @@ struct Pairer {
         w.add_at(o_c20 + L.shift[hi.score], hi.float2 == Float::down);
         if (!(hi_floats && lo.float2 == Float::up)) w.add_at(o_c21 + L.shift[hi.score], 1);
       }
-      // Ordering (Article 4), a first guess: pair the higher-ranked players
-      // (the lowest float), MDPs with the first residents, S1[k] with S2[k].
+      // Ordering (Article 4), a first guess: MDPs with the first residents,
+      // S1[k] with S2[k]; below that, pair the higher-ranked players (the
+      // lowest float). In this order the sequence's own pairs are the
+      // heaviest edges, so the matcher finds them quickly.
       if (!with_order) return w;
       int pi = pos[i], pj = pos[j];
       w.add_at(o_float_rank, static_cast<std::uint64_t>(2 * B - pi - pj));
