@@ -720,7 +720,7 @@ struct Pairer {
       // players after him, settled by one search whose tie-breaks rank the
       // batch lexicographically: the same choices as one search each, since
       // each player's choice outweighs all later ones. The batch grows while
-      // the tie-break fields fit the weights' spare bits.
+      // the tie-break fields fit the weights' spare bits and one more word.
       auto candidates_in_s2 = [&](int x) {
         std::vector<int> cands;
         for (int y : s2)
@@ -739,10 +739,9 @@ struct Pairer {
         std::vector<int> batch{x};
         std::vector<Preference> prefer{preference(x, cands)};
         int field = bits_for(static_cast<long long>(s2.size()) + 1);
-        int room = (spare_bits + bonus_width) / field;
-        // Too little room for a batch: a word more costs less than the searches it saves.
-        if (room < 4 && o_c4 + 5 + spare_bits + 64 <= kWideWords * 64) room = (spare_bits + 64 + bonus_width) / field;
-        room = std::max(room, 1);
+        // A word more than the criteria need costs less than the searches it saves.
+        int lift_room = spare_bits + (o_c4 + 5 + spare_bits + 64 <= kWideWords * 64 ? 64 : 0);
+        int room = std::max(1, (lift_room + bonus_width) / field);
         for (std::size_t b = a + 1; b < s1.size() && static_cast<int>(batch.size()) < room; ++b)
           if (free_player(s1[b])) {
             batch.push_back(s1[b]);
