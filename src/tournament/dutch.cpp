@@ -474,7 +474,8 @@ struct Pairer {
     // fits the layout's bonus field; several get fields of their own, the
     // criteria moved up by `lift` bits to make room.
     const int bonus_width = o_c21 - o_bonus;
-    int last_lift = 0;  // the lift of last_graph
+    int last_lift = 0;                // the lift of last_graph
+    MaxWeightMatching scratch_graph;  // each search's graph, its buffer reused
     auto try_with = [&](std::vector<int>& result, const std::vector<Preference>& prefer = {}) -> bool {
       int field = bonus_width, lift = 0;
       if (prefer.size() > 1) {
@@ -495,7 +496,8 @@ struct Pairer {
         index[v] = static_cast<int>(live.size());
         live.push_back(v);
       }
-      MaxWeightMatching t2(static_cast<int>(live.size()), o + lift);
+      MaxWeightMatching& t2 = scratch_graph;
+      t2.reset(static_cast<int>(live.size()), o + lift);
       for (size_t a = 0; a < live.size(); ++a)
         for (size_t b = a + 1; b < live.size(); ++b) {
           int x = live[a], y = live[b];
@@ -546,7 +548,7 @@ struct Pairer {
       if (!(sum == best)) return false;
       result = std::move(full);
       last_duals = std::move(duals);
-      last_graph = std::move(t2);
+      std::swap(last_graph, t2);
       last_index = std::move(index);
       last_lift = lift;
       return true;

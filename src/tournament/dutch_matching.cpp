@@ -29,7 +29,10 @@ class Blossom {
   int nx_ = 0;
   std::vector<W> weight4_;  // (n+1)^2, weights times 4 (as dist() uses them), 1-based
   std::vector<char> adj_;   // (n+1)^2, 1 where an edge exists
-  std::vector<Edge> g_;     // (2n+1)^2
+  // The edge standing for each pair of (possibly contracted) vertices; between
+  // two original vertices always the pair itself, so only pairs with a
+  // blossom are stored, each written when its blossom forms.
+  std::vector<Edge> g_;  // (2n+1)^2, rows and columns above n only
   std::vector<W> lab_;
   // slack_dist_[x] == dist(g(slack_[x], x)) whenever slack_[x] != 0: kept
   // up to date through the dual updates, so a slack comparison computes one
@@ -38,14 +41,20 @@ class Blossom {
   std::vector<W> best_dist_;  // add_blossom's scratch
   std::vector<char> best_have_;
   std::vector<int> match_, slack_, st_, pa_, s_, vis_;
-  std::vector<int> flower_from_;  // (2n+1) x (n+1)
+  std::vector<int> flower_from_;  // (n+1) x (n+1): row b - n for blossom b
   std::vector<std::vector<int>> flower_;
   std::vector<int> queue_;
   std::size_t queue_head_ = 0;
   int vis_stamp_ = 0;
 
-  Edge& g(int a, int b) { return g_[a * (2 * n_ + 1) + b]; }
-  int& from(int b, int x) { return flower_from_[b * (n_ + 1) + x]; }
+  Edge g(int a, int b) const {
+    if (a <= n_ && b <= n_) return a == b ? Edge{} : Edge{a, b};
+    return g_[a * (2 * n_ + 1) + b];
+  }
+  Edge& g_blossom(int a, int b) { return g_[a * (2 * n_ + 1) + b]; }  // a or b a blossom
+  // The original vertex x's outermost sub-blossom in b (x itself for x <= n).
+  int from(int b, int x) const { return b <= n_ ? (b == x ? b : 0) : flower_from_[(b - n_) * (n_ + 1) + x]; }
+  int& from_blossom(int b, int x) { return flower_from_[(b - n_) * (n_ + 1) + x]; }
   bool has(const Edge& e) const { return e.u != 0 && adj_[e.u * (n_ + 1) + e.v]; }
   [[gnu::always_inline]] W dist(const Edge& e) const {
     W d = lab_[e.u];
@@ -70,10 +79,12 @@ class Blossom {
 template <int kWords>
 void Blossom<kWords>::reset(int n) {
   n_ = n;
-  // assign() keeps the capacity: after the first solve no buffer is allocated again.
-  weight4_.assign(static_cast<size_t>(n + 1) * (n + 1), W());
+  // assign() and resize() keep the capacity: after the first solve no buffer
+  // is allocated again. The weights and blossom edges are read only where
+  // written (edges with adj_ set, blossoms formed), so they are not cleared.
+  weight4_.resize(static_cast<size_t>(n + 1) * (n + 1));
   adj_.assign(static_cast<size_t>(n + 1) * (n + 1), 0);
-  g_.assign(static_cast<size_t>(2 * n + 1) * (2 * n + 1), Edge{});
+  g_.resize(static_cast<size_t>(2 * n + 1) * (2 * n + 1));
   lab_.assign(2 * n + 1, W());
   slack_dist_.assign(2 * n + 1, W());
   match_.assign(2 * n + 1, 0);
@@ -82,7 +93,7 @@ void Blossom<kWords>::reset(int n) {
   pa_.assign(2 * n + 1, 0);
   s_.assign(2 * n + 1, 0);
   vis_.assign(2 * n + 1, 0);
-  flower_from_.assign(static_cast<size_t>(2 * n + 1) * (n + 1), 0);
+  flower_from_.resize(static_cast<size_t>(n + 1) * (n + 1));
   if (flower_.size() < static_cast<size_t>(2 * n + 1)) flower_.resize(2 * n + 1);
 }
 
@@ -194,8 +205,8 @@ void Blossom<kWords>::add_blossom(int u, int lca, int v) {
     q_push(y);
   }
   set_st(b, b);
-  for (int x = 1; x <= nx_; ++x) g(b, x) = g(x, b) = Edge{};
-  for (int x = 1; x <= n_; ++x) from(b, x) = 0;
+  for (int x = 1; x <= nx_; ++x) g_blossom(b, x) = g_blossom(x, b) = Edge{};
+  for (int x = 1; x <= n_; ++x) from_blossom(b, x) = 0;
   // The best edge to each x so far, with its distance at hand (row b is
   // written only here; its entry for b itself is also written through the
   // column, so that one is compared as stored).
@@ -203,12 +214,12 @@ void Blossom<kWords>::add_blossom(int u, int lca, int v) {
   if (best_dist_.size() < static_cast<std::size_t>(nx_ + 1)) best_dist_.resize(nx_ + 1);
   for (int xs : flower_[b]) {
     for (int x = 1; x <= nx_; ++x) {
-      const Edge& e = g(xs, x);
+      const Edge e = g(xs, x);
       if (!has(e)) continue;
       if (x == b) {
         if (!has(g(b, x)) || dist(e) < dist(g(b, x))) {
-          g(b, x) = e;
-          g(x, b) = g(x, xs);
+          g_blossom(b, x) = e;
+          g_blossom(x, b) = g(x, xs);
         }
         continue;
       }
@@ -216,12 +227,12 @@ void Blossom<kWords>::add_blossom(int u, int lca, int v) {
       if (!best_have_[x] || d < best_dist_[x]) {
         best_have_[x] = 1;
         best_dist_[x] = d;
-        g(b, x) = e;
-        g(x, b) = g(x, xs);
+        g_blossom(b, x) = e;
+        g_blossom(x, b) = g(x, xs);
       }
     }
     for (int x = 1; x <= n_; ++x)
-      if (from(xs, x)) from(b, x) = xs;
+      if (from(xs, x)) from_blossom(b, x) = xs;
   }
   set_slack(b);
 }
@@ -326,7 +337,7 @@ bool Blossom<kWords>::augment_once() {
     // loop stops early the search ends and the slacks are not read again).
     for (int x = 1; x <= nx_; ++x)
       if (slack_[x]) {
-        const Edge& e = g(slack_[x], x);
+        const Edge e = g(slack_[x], x);
         int su = s_[st_[e.u]], sv = s_[st_[e.v]];
         int change = (su == 1) - (su == 0) + (sv == 1) - (sv == 0);
         if (change == -2) slack_dist_[x] -= d.twice();
@@ -368,17 +379,14 @@ std::vector<int> Blossom<kWords>::solve() {
   vis_stamp_ = 0;
   for (int u = 0; u <= 2 * n_; ++u) flower_[u].clear();
   for (int u = 0; u <= n_; ++u) st_[u] = u;
-  std::fill(g_.begin(), g_.end(), Edge{});
-  std::fill(flower_from_.begin(), flower_from_.end(), 0);
   queue_.clear();
   W max_w;
   for (int u = 1; u <= n_; ++u)
-    for (int v = 1; v <= n_; ++v) {
-      if (u != v) g(u, v) = Edge{u, v};
-      from(u, v) = u == v ? u : 0;
-      const W& w = weight4_[u * (n_ + 1) + v];
-      if (max_w < w) max_w = w;
-    }
+    for (int v = 1; v <= n_; ++v)
+      if (adj_[u * (n_ + 1) + v]) {
+        const W& w = weight4_[u * (n_ + 1) + v];
+        if (max_w < w) max_w = w;
+      }
   for (int u = 1; u <= n_; ++u) lab_[u] = max_w.half();  // twice the largest weight
   while (augment_once()) {
   }

@@ -152,10 +152,14 @@ struct MatchingDuals {
 // and reused, since the Dutch pairing solves hundreds of graphs per round.
 class MaxWeightMatching {
  public:
-  explicit MaxWeightMatching(int n, int bits = kWideWords * 64)
-      : n_(n),
-        words_(std::clamp((bits + 63) / 64, 1, kWideWords)),
-        weight_(static_cast<std::size_t>(n) * n * words_, 0) {}
+  MaxWeightMatching() = default;
+  explicit MaxWeightMatching(int n, int bits = kWideWords * 64) { reset(n, bits); }
+  // A graph of n vertices without edges, keeping the buffer's capacity.
+  void reset(int n, int bits = kWideWords * 64) {
+    n_ = n;
+    words_ = std::clamp((bits + 63) / 64, 1, kWideWords);
+    weight_.assign(static_cast<std::size_t>(n) * n * words_, 0);
+  }
   void set_weight(int u, int v, const Wide& w) {
     std::uint64_t* a = &weight_[(static_cast<std::size_t>(u) * n_ + v) * words_];
     std::uint64_t* b = &weight_[(static_cast<std::size_t>(v) * n_ + u) * words_];
@@ -171,8 +175,8 @@ class MaxWeightMatching {
   std::vector<int> solve(MatchingDuals* duals = nullptr) const;
 
  private:
-  int n_;
-  int words_;
+  int n_ = 0;
+  int words_ = 1;
   std::vector<std::uint64_t> weight_;  // n x n weights of words_ words each
 };
 
