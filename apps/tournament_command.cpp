@@ -573,11 +573,15 @@ std::vector<std::string> problems_of(const Event& e) {
                              std::to_string(o->number) + ") do not agree");
       }
     }
-    // Repeated pairings.
+    // Repeated pairings. In a Swiss a game lost by forfeit was not played,
+    // and the two may be paired again (C.04.3 C1 counts games played); a round
+    // robin's schedule meets each pair once per cycle whatever happened.
     const int allowed = e.settings.cycles();
     std::vector<int> meetings(t.players.size() + 2, 0);
     for (int r = 1; r <= rounds; ++r) {
-      const int o = p.entry(r).opponent;
+      const RoundEntry x = p.entry(r);
+      if (!e.settings.round_robin() && !x.played()) continue;
+      const int o = x.opponent;
       if (o > 0 && o < static_cast<int>(meetings.size()) && ++meetings[static_cast<size_t>(o)] == allowed + 1 &&
           p.number < o)
         problems.push_back(who(p) + " meets player " + std::to_string(o) + " more than " +

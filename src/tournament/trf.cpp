@@ -292,13 +292,15 @@ Result<Tournament> read_trf(std::string_view text, std::string_view source) {
   int line_number = 0;
   size_t pos = 0;
   if (text.substr(0, 3) == "\xEF\xBB\xBF") pos = 3;  // UTF-8 byte order mark
+  // Lines end with LF, CR LF or a lone CR (the TRF's own convention, which
+  // bbpPairings writes).
   while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
+    size_t end = text.find_first_of("\r\n", pos);
     if (end == std::string_view::npos) end = text.size();
     std::string_view line = text.substr(pos, end - pos);
     pos = end + 1;
+    if (end < text.size() && text[end] == '\r' && pos < text.size() && text[pos] == '\n') ++pos;
     ++line_number;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (trim(line).empty()) continue;
     if (auto err = read_line(line, t))
       return fail(std::string(source) + ": line " + std::to_string(line_number) + ", column " +

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <tuple>
 
 #include "tournament/trf.h"
 
@@ -345,6 +346,40 @@ TEST_F(TournamentSwissCommandTest, PairEnterResultsAndCheck) {
   EXPECT_EQ(r.code, 0) << r.out;
   r = run({"standings", f});
   EXPECT_NE(r.out.find("BH-C1"), std::string::npos) << r.out;
+}
+
+// C.04.3 C1 forbids a second game between two players; a game lost by
+// forfeit was not played (bbpPairings pairs such players again), so check
+// reports only a repeated game played over the board.
+TEST_F(TournamentSwissCommandTest, CheckCountsOnlyPlayedGamesAsMeetings) {
+  const std::string f = path("swiss.trf");
+  ASSERT_EQ(run({"new", "--system", "swiss-dutch", "--rounds", "2", f}).code, 0);
+  for (int i = 1; i <= 4; ++i)
+    ASSERT_EQ(run({"add-player", f, "--name", std::string("S").append(std::to_string(i)), "--rating",
+                   std::to_string(2000 - 50 * i)})
+                  .code,
+              0);
+  auto t = tournament::read_trf_file(f);
+  ASSERT_TRUE(t);
+  auto game = [&](int round, int white, int black, char white_result, char black_result) {
+    for (auto [who, opponent, colour, result] :
+         {std::tuple{white, black, tournament::Colour::white, white_result},
+          std::tuple{black, white, tournament::Colour::black, black_result}}) {
+      auto& rounds = t->player(who)->rounds;
+      rounds.resize(static_cast<size_t>(round));
+      rounds[static_cast<size_t>(round - 1)] = tournament::RoundEntry{opponent, colour, result};
+    }
+  };
+  game(1, 1, 3, '+', '-');  // forfeit: not played
+  game(1, 4, 2, '1', '0');
+  game(2, 3, 1, '0', '1');  // 1 and 3 play their game now
+  game(2, 2, 4, '1', '0');  // 2 and 4 meet a second time over the board
+  for (auto& p : t->players) p.points = t->score_after(p, 2);
+  std::ofstream(f) << tournament::write_trf(*t);
+  Outcome r = run({"check", f});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("player 2 meets player 4 more than once (round 2)"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("player 1 meets player 3"), std::string::npos) << r.out;
 }
 
 }  // namespace

@@ -89,6 +89,28 @@ TEST(TournamentTrf, WriteThenReadRoundTrips) {
   EXPECT_EQ(again->player(1)->name, "Carlsen, Magnus");
 }
 
+// The TRF ends its lines with CR (bbpPairings writes it so); Windows programs
+// write CR LF. Each reads as the LF file does, and errors count the same lines.
+TEST(TournamentTrf, ReadsCrAndCrLfLineEndings) {
+  auto with_endings = [](const std::string& text, const std::string& eol) {
+    std::string out;
+    for (char c : text) out += c == '\n' ? eol : std::string(1, c);
+    return out;
+  };
+  auto lf = read_trf(kSmall);
+  ASSERT_TRUE(lf.ok()) << lf.error().message;
+  for (const std::string eol : {"\r", "\r\n"}) {
+    auto t = read_trf(with_endings(kSmall, eol));
+    ASSERT_TRUE(t.ok()) << t.error().message;
+    EXPECT_EQ(t->players.size(), 3u);
+    EXPECT_EQ(t->total_rounds, 5);
+    EXPECT_EQ(write_trf(*t), write_trf(*lf));
+    auto bad = read_trf(with_endings("012 x\n\n" + line001(1, "", "A", "24x0", "", "", "", "0.0", "", {}), eol));
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().message.find("line 3, column 49"), std::string::npos) << bad.error().message;
+  }
+}
+
 TEST(TournamentTrf, EveryConformanceFileRoundTrips) {
   int files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(TABIYA_TEST_DATA "/tournaments/dutch-random")) {
