@@ -17,6 +17,7 @@
 namespace tabiya::tournament {
 namespace {
 
+using test::numbered_event;
 using test::Rng;
 
 std::uint64_t fnv1a(std::uint64_t h, const std::string& s) {
@@ -31,16 +32,7 @@ std::uint64_t fnv1a(std::uint64_t h, const std::string& s) {
 // hashes the pairings. Before each round about one player in forty asks for a
 // half-point bye; results are wins, draws and losses with the odd forfeit.
 std::uint64_t pair_seeded_event(int players, int rounds, unsigned seed) {
-  Tournament t;
-  t.total_rounds = rounds;
-  t.initial_colour = Colour::white;
-  for (int i = 1; i <= players; ++i) {
-    Player p;
-    p.number = i;
-    p.name = "Player " + std::to_string(i);
-    p.rating = 2800 - 3 * i;
-    t.players.push_back(p);
-  }
+  Tournament t = numbered_event(players, rounds, Colour::white, 2800, 3, "Player ");
   Rng rng{seed};
   std::uint64_t h = 14695981039346656037ull;
   for (int r = 1; r <= rounds; ++r) {

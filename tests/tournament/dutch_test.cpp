@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "tournament/trf.h"
+#include "tournament_test_support.h"
 
 namespace tabiya::tournament {
 namespace {
@@ -33,16 +34,7 @@ std::string describe(const RoundPairing& p) {
 // rounds given as games "W-B:result" (result 1, =, 0, +, -) and byes "P:U",
 // "P:H", "P:Z".
 Tournament make_event(int players, const std::vector<std::vector<std::string>>& rounds, int total_rounds) {
-  Tournament t;
-  t.total_rounds = total_rounds;
-  t.initial_colour = Colour::white;
-  for (int i = 1; i <= players; ++i) {
-    Player p;
-    p.number = i;
-    p.name = "Player " + std::to_string(i);
-    p.rating = 2500 - 10 * i;
-    t.players.push_back(p);
-  }
+  Tournament t = test::numbered_event(players, total_rounds, Colour::white, 2500, 10, "Player ");
   for (size_t r = 0; r < rounds.size(); ++r) {
     for (Player& p : t.players) p.rounds.resize(r + 1);
     for (const std::string& g : rounds[r]) {

@@ -68,18 +68,14 @@ struct Rng {
   int below(int n) { return static_cast<int>(next() % static_cast<unsigned>(n)); }
 };
 
-// A Swiss event of `n` players numbered by rating (2400 down in steps of 10), nothing played yet.
-inline Tournament numbered_event(int n, int rounds, Colour initial_colour) {
+// A Swiss event of `n` players numbered by rating (`top` for player 1, then
+// `step` less each), named `prefix` and their number; nothing played yet.
+inline Tournament numbered_event(int n, int rounds, Colour initial_colour, int top = 2400, int step = 10,
+                                 const std::string& prefix = "") {
   Tournament t;
   t.total_rounds = rounds;
   t.initial_colour = initial_colour;
-  for (int i = 1; i <= n; ++i) {
-    Player p;
-    p.number = i;
-    p.name = std::to_string(i);
-    p.rating = 2400 - 10 * i;
-    t.players.push_back(p);
-  }
+  for (int i = 1; i <= n; ++i) add_player(t, prefix + std::to_string(i), top - step * i);
   return t;
 }
 
