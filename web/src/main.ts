@@ -12,7 +12,7 @@ import { formError, setupForm, showForm } from './newgame';
 import type { Color, CreateGameRequest, CreateGameResponse, Game } from './protocol';
 import { setSound, soundOn, unlock } from './sound';
 import { current, prefs, seats } from './store';
-import { hideTournament, linkBackToTournament, showTournament, tournamentIdFromPath } from './tournament';
+import { hideTournament, showTournament, tournamentIdFromPath } from './tournament';
 import { errorText } from './words';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -56,7 +56,6 @@ function route(): void {
     newGame: () => navigate('/'),
     inviteToken: () => seats.invite(id),
   });
-  linkBackToTournament(id);
 }
 
 function showHome(): void {

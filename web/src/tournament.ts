@@ -213,27 +213,6 @@ function showCreateForm(navigate: (path: string) => void): void {
   root().replaceChildren(el('div', { class: 'tpage-inner narrow' }, form));
 }
 
-function rememberGame(game: string, event: string): void {
-  try {
-    localStorage.setItem(`tabiya.tgame.${game}`, event);
-  } catch {
-    // Storage disabled: the game page simply has no way back.
-  }
-}
-
-/** On a game page: a link back to the tournament the game belongs to, when this browser has seen it. */
-export function linkBackToTournament(game: string): void {
-  document.getElementById('tournament-back')?.remove();
-  let event: string | null = null;
-  try {
-    event = localStorage.getItem(`tabiya.tgame.${game}`);
-  } catch {
-    event = null;
-  }
-  if (!event || !/^[A-Za-z0-9_-]{1,64}$/.test(event)) return;
-  document.getElementById('links')?.prepend(el('a', { id: 'tournament-back', class: 'btn', href: `/t/${event}` }, t('tournament.backToEvent')));
-}
-
 function field(label: string, input: HTMLElement): HTMLLabelElement {
   return el('label', { class: 'field' }, el('span', {}, label), input);
 }
@@ -407,7 +386,6 @@ class TournamentPage {
     for (const g of [...me.games].sort((a, b) => b.round - a.round)) {
       const white = g.white === n;
       const board = e.pairings[g.round - 1]?.boards.find(b => b.game === g.game);
-      rememberGame(g.game, this.id);
       const link = el('a', { class: 'btn primary play', href: `/g/${g.game}#seat=${g.seat ?? ''}` }, board?.result ? t('tournament.viewGame') : t('tournament.playGame'));
       list.append(
         el('li', {}, el('span', {}, t('tournament.roundN', { round: g.round }) + ': ' + t(white ? 'tournament.youWhite' : 'tournament.youBlack', { opponent: this.name(white ? g.black : g.white) })), board?.result ? el('span', { class: 'res' }, resultText(board.result)) : '', link),
@@ -496,7 +474,6 @@ class TournamentPage {
         const cell = el('td', { class: 'acts' });
         if (b.game) {
           cell.append(el('a', { href: `/g/${b.game}`, class: 'watch' }, t('tournament.watch')));
-          rememberGame(b.game, this.id);
         }
         if (arbiter) {
           const select = el('select', { class: 'enter-result', 'aria-label': t('tournament.arbiter.enterResult') }, el('option', { value: '' }, t('tournament.arbiter.enterResult')));
