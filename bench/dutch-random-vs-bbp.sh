@@ -8,6 +8,7 @@
 #
 #   bench/dutch-random-vs-bbp.sh BBP_BINARY [EVENTS [FIRST_SEED]]   (default 100 1)
 #   TABIYA=path/to/tabiya overrides build/tabiya; KEEP=DIR keeps the events.
+#   Events that differ are copied to build/dutch-random-differ/ (FAILURES=DIR).
 #
 # Event i (seed FIRST_SEED + i) has 8 to 300 players and 5 to 11 rounds, drawn
 # from the seed; the rates of draws, forfeits, byes and withdrawals vary too.
@@ -29,6 +30,7 @@ first=${3:-1}
 [[ -x $TABIYA ]] || die "$TABIYA not found (bash scripts/build.sh release tabiya)"
 [[ $events =~ ^[0-9]+$ && $first =~ ^[0-9]+$ ]] || die "EVENTS and FIRST_SEED are numbers"
 
+failures=${FAILURES:-$ROOT/build/dutch-random-differ}
 work=${KEEP:-$(mktemp -d)}
 mkdir -p "$work"
 [[ -n ${KEEP:-} ]] || trap 'rm -rf "$work"' EXIT
@@ -47,14 +49,14 @@ for ((i = 0; i < events; ++i)); do
   ((rounds < players)) || rounds=$((players - 1))
   cfg=$work/event-$seed.cfg
   trf=$work/event-$seed.trf
-  cat >"$cfg" <<EOF
-PlayersNumber=$players
-RoundsNumber=$rounds
-DrawPercentage=$((10 + RANDOM % 40))
-ForfeitRate=$((10 + RANDOM % 40))
-RetiredRate=$((20 + RANDOM % 80))
-HalfPointByeRate=$((10 + RANDOM % 40))
-EOF
+  # (Drawn here, not inside the here-document, which bash may expand in a
+  # child process with a fresh random seed.)
+  draws=$((10 + RANDOM % 40))
+  forfeits=$((10 + RANDOM % 40))
+  retired=$((20 + RANDOM % 80))
+  byes=$((10 + RANDOM % 40))
+  printf 'PlayersNumber=%d\nRoundsNumber=%d\nDrawPercentage=%d\nForfeitRate=%d\nRetiredRate=%d\nHalfPointByeRate=%d\n' \
+    "$players" "$rounds" "$draws" "$forfeits" "$retired" "$byes" >"$cfg"
   if ! "$bbp" --dutch -g "$cfg" -o "$trf" -s "$seed" >/dev/null 2>&1; then
     echo "seed $seed: bbpPairings could not generate the event (skipped)"
     continue
@@ -69,7 +71,9 @@ EOF
     events_same=$((events_same + 1))
   else
     failed=$((failed + 1))
-    echo "seed $seed ($n players, $paired rounds):"
+    mkdir -p "$failures"
+    cp "$trf" "$cfg" "$failures/"
+    echo "seed $seed ($n players, $paired rounds; kept in $failures):"
     sed 's/^/  /' <<<"$out"
   fi
 done
