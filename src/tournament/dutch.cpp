@@ -115,6 +115,10 @@ struct Preference {
   std::vector<int> candidates;
 };
 
+// Whether criterion C9 counts in a bracket: no, yes, or as the bracket's own
+// witness shows (the first bracket).
+enum class C9 { no, yes, decide };
+
 struct Pairer {
   const Tournament& t;
   int round;
@@ -214,12 +218,22 @@ struct Pairer {
     std::vector<char> done(n, 0);
     std::vector<int> mdps;  // moved-down players, in rank order
     int next = 0;           // first resident of the next scoregroup
+    bool first = true;
+    bool closed = false;  // the previous bracket's witness pairs this bracket within itself (or the PAB)
     while (true) {
       std::vector<int> bracket = mdps;
+      // C9 (the PAB assignee's unplayed games) counts in a bracket only when
+      // the PAB is given at its score or above and its one player left over
+      // is the PAB assignee: nobody in it is paired with a lower player. For
+      // the first bracket its own witness says so; for the others, the
+      // witness the bracket before left.
+      C9 c9 = C9::no;
       if (next < n) {
         Points s = es[next].score;
+        if (odd && bye_score >= s) c9 = first ? C9::decide : closed ? C9::yes : C9::no;
         while (next < n && es[next].score == s) bracket.push_back(next++);
       }
+      first = false;
       std::vector<int> next_group;
       for (int k = next; k < n && es[k].score == es[next].score; ++k) next_group.push_back(k);
       bool last = next >= n;
@@ -227,7 +241,7 @@ struct Pairer {
       std::vector<int> rest;
       for (int i = 0; i < n; ++i)
         if (!done[i]) rest.push_back(i);
-      auto pairs = pair_bracket(bracket, next_group, rest, last);
+      auto pairs = pair_bracket(bracket, next_group, rest, last, c9, closed);
       if (!pairs.ok()) return pairs.error();
       std::vector<char> in_pair(n, 0);
       for (auto [a, b] : *pairs) {
@@ -253,9 +267,13 @@ struct Pairer {
     int sw = 0;                   // width of a score field
   };
 
+  // Pairs one bracket. `next_closed` tells whether the final witness pairs
+  // every player of the next bracket (this one's floaters and the next
+  // scoregroup) within that bracket or gives him the PAB.
   Result<std::vector<std::pair<int, int>>> pair_bracket(const std::vector<int>& bracket,
                                                         const std::vector<int>& next_group,
-                                                        const std::vector<int>& rest, bool last) {
+                                                        const std::vector<int>& rest, bool last, C9 c9,
+                                                        bool& next_closed) {
     int V = static_cast<int>(rest.size()) + (odd ? 1 : 0);
     std::vector<int> vid(n + 1, -1);
     for (size_t k = 0; k < rest.size(); ++k) vid[rest[k]] = static_cast<int>(k);
@@ -425,20 +443,37 @@ struct Pairer {
         if (order_fits) guess[a * V + b] = guess[b * V + a] = (full - at(a, b)).w[0];
         m.set_weight(static_cast<int>(a), static_cast<int>(b), full);
       }
-    if (odd)
-      for (size_t a = 0; a < rest.size(); ++a) {
+    auto set_bye_edges = [&](bool with_c9) {
+      for (size_t a = 0; a < rest.size() && odd; ++a) {
         int i = rest[a];
         if (!bye_candidate(i)) continue;
         Wide w;
         w.add_at(o_c4, 1);
-        if (in_b[i] || last) w.add_at(o_c9, static_cast<std::uint64_t>(n - bye_rank[i]));
+        if (with_c9 && in_b[i]) w.add_at(o_c9, static_cast<std::uint64_t>(n - bye_rank[i]));
         at(a, bye_v) = at(bye_v, a) = w;
         m.set_weight(static_cast<int>(a), bye_v, w);
       }
+    };
+    set_bye_edges(c9 != C9::no);
     // The optimal duals of the latest solve that gave `mate`, on that solve's
     // graph: they prove candidates impossible without solving again.
     MatchingDuals last_duals;
     std::vector<int> mate = m.solve(&last_duals);
+    // Whether `mt` pairs each of `players` with another of them or the PAB.
+    auto closed_among = [&](const std::vector<int>& mt, const std::vector<int>& players) {
+      std::vector<char> among(V, 0);
+      for (int i : players) among[vid[i]] = 1;
+      for (int i : players) {
+        int u = mt[vid[i]];
+        if (u >= 0 && u != bye_v && !among[u]) return false;
+      }
+      return true;
+    };
+    if (c9 == C9::decide && !closed_among(mate, bracket)) {
+      // Some player of the bracket has to be paired lower: C9 does not count here.
+      set_bye_edges(false);
+      mate = m.solve(&last_duals);
+    }
     std::vector<int> last_index(V);
     for (int v = 0; v < V; ++v) last_index[v] = v;
     MaxWeightMatching last_graph = std::move(m);
@@ -756,16 +791,20 @@ struct Pairer {
       clear_sides();
     }
     std::vector<std::pair<int, int>> pairs;
+    std::vector<int> next_bracket = next_group;
     for (int i : bracket) {
       int v = vid[i];
       int u = mate[v];
       if (u == bye_v) {
         if (last) pairs.push_back({i, -1});
+        else next_bracket.push_back(i);
         continue;
       }
       int j = rest[u];
       if (in_b[j] && i < j) pairs.push_back({i, j});
+      if (!in_b[j]) next_bracket.push_back(i);
     }
+    next_closed = closed_among(mate, next_bracket);
     return pairs;
   }
 };

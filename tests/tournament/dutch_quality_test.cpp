@@ -19,7 +19,8 @@
 // and compares the score of the bye assignee (lowest first), then the
 // concatenation, bracket by bracket from the top, of
 //   [pairs in k, PSD of k, pairs in k+1, PSD of k+1, bye assignee's unplayed
-//    games (C9), C10, C11, C12, C13, C14, C15, C16, C17 in k].
+//    games (C9, only where he is the one player k leaves unpaired), C10, C11,
+//    C12, C13, C14, C15, C16, C17 in k].
 // C18-C21 (the score differences of repeated floaters) and the sequence
 // order of Article 4 only break the remaining ties and are not compared.
 // When a bracket ties on all of these with other downfloaters than the
@@ -257,14 +258,17 @@ struct Evaluator {
       const bool last = bi + 1 == brackets.size();
       append_scores(k, b);                            // C5, C6
       if (!last) append_scores(k, brackets[bi + 1]);  // C8: the next bracket
-      // C9, the bye assignee's unplayed games, counts in the bracket of his
-      // scoregroup: with the bye going to the lowest score that can take it,
-      // that bracket decides who floats down to it, and dutch.cpp applies C9
-      // there (a reading; the last bracket alone would be the literal one).
+      // C9, the bye assignee's unplayed games, counts in a bracket whose only
+      // player left unpaired is the bye assignee (everyone else paired within
+      // it), as bbpPairings applies it: there the choice of who is left is
+      // the choice of the assignee.
       int bye_unplayed = 0;
+      bool only_the_bye_left = true;
+      for (int i : b.floaters_out)
+        if (mate[i] >= 0) only_the_bye_left = false;
       for (int i : b.members)
-        if (mate[i] < 0 && cards[i].score == groups[bi]) bye_unplayed = cards[i].unplayed;
-      k.push_back(bye_unplayed);
+        if (mate[i] < 0) bye_unplayed = cards[i].unplayed;
+      k.push_back(only_the_bye_left ? bye_unplayed : 0);
       std::array<int, 4> colour{0, 0, 0, 0};
       int down1 = 0, up1 = 0, down2 = 0, up2 = 0;
       std::vector<char> here(n, 0);
