@@ -21,7 +21,7 @@ struct Entrant {
   int number = 0;
   Points score = 0;
   int rank = 0;               // position in the pairing order (score, then start number)
-  int order = 0;              // position among the players paired this round by start number (5.2.5 parity)
+  int order = 0;              // 5.2.5's pairing number parity: see parity_positions()
   int colour_difference = 0;  // white games minus black games (played games only)
   Colour preference = Colour::none;
   bool absolute = false;           // C.04.3 1.6.2 a: |CD| > 1 or the same colour twice running
@@ -133,9 +133,33 @@ struct Pairer {
 
   bool topscorer_threshold_applies() const { return t.total_rounds > 0 && round == t.total_rounds; }
 
+  // Article 5.2.5 gives the initial colour by the parity of the higher
+  // player's pairing number. Counted as bbpPairings counts it: among the
+  // players to be paired now and those paired (game, forfeit or PAB) in an
+  // earlier round, by start number; a player who has only been absent so far
+  // and is absent again is not yet in the count.
+  std::map<int, int> parity_positions() const {
+    std::vector<const Player*> by_number;
+    for (const Player& p : t.players) by_number.push_back(&p);
+    std::stable_sort(by_number.begin(), by_number.end(),
+                     [](const Player* a, const Player* b) { return a->number < b->number; });
+    std::map<int, int> position;
+    int next = 0;
+    for (const Player* p : by_number) {
+      bool counted = p->entry(round).empty();
+      for (int r = 1; r < round && !counted; ++r) {
+        RoundEntry e = p->entry(r);
+        counted = e.opponent != 0 || e.pairing_allocated_bye();
+      }
+      if (counted) position[p->number] = next++;
+    }
+    return position;
+  }
+
   void setup(const std::vector<const Player*>& players) {
     for (const Player* p : players) es.push_back(make_entrant(t, *p, round));
-    for (size_t i = 0; i < es.size(); ++i) es[i].order = static_cast<int>(i);
+    std::map<int, int> position = parity_positions();
+    for (Entrant& e : es) e.order = position[e.number];
     std::stable_sort(es.begin(), es.end(), [](const Entrant& a, const Entrant& b) {
       return a.score != b.score ? a.score > b.score : a.number < b.number;
     });
