@@ -244,6 +244,51 @@ TEST(TournamentDutch, CheckPairingsFindsAlteredRound) {
   EXPECT_TRUE(same_pairing(recorded_pairing(*back, 6), *p));
 }
 
+// C.04.3 (2025) C9, "minimise the unplayed games of the PAB assignee",
+// decides who gets the bye only in a bracket whose one player left unpaired
+// is that assignee; where the bracket sends other players down too it does
+// not count (bbpPairings' reading). Random events in which tabiya once gave
+// the bye by C9 there (tests/data/tournaments/dutch-found/README.md): every
+// round re-pairs to the one bbpPairings recorded.
+TEST(TournamentDutchConformance, EventsOnceFoundDifferentArePairedLikeBbpPairings) {
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(TABIYA_TEST_DATA "/tournaments/dutch-found")) {
+    if (entry.path().extension() != ".trf") continue;
+    auto t = read_trf_file(entry.path().string());
+    ASSERT_TRUE(t.ok()) << t.error().message;
+    auto differing = check_pairings(*t);
+    ASSERT_TRUE(differing.ok()) << differing.error().message;
+    EXPECT_TRUE(differing->empty()) << entry.path() << ": round " << differing->front() << " differs";
+    ++files;
+  }
+  EXPECT_EQ(files, 3);
+}
+
+// C.04.3 (2025) 5.2.5: with no colour preference on either side, the higher
+// player gets the initial colour when his pairing number is odd. The numbers
+// count the players paired now and those paired before (bbpPairings' reading:
+// P1, absent in round 2 after playing round 1, still counts; a player absent
+// from the start would not). P2 and P3 had full-point byes in round 1, so
+// neither has played: P2 is the second player counted, even, and gets Black.
+TEST(TournamentDutch, ColourByPairingNumberParityCountsPlayersPairedBefore) {
+  const std::string trf =
+      "012 parity\n"
+      "001    1      P, 1                              1990                             1.0    1     4 w 1  0000 - Z\n"
+      "001    2      P, 2                              1980                             1.0    1  0000 - F\n"
+      "001    3      P, 3                              1970                             1.0    1  0000 - F\n"
+      "001    4      P, 4                              1960                             0.0    1     1 b 0\n"
+      "001    5      P, 5                              1950                             0.5    1     6 w =\n"
+      "001    6      P, 6                              1940                             0.5    1     5 b =  0000 - Z\n"
+      "XXR 3\n"
+      "XXC white1\n";
+  auto t = read_trf(trf);
+  ASSERT_TRUE(t.ok()) << t.error().message;
+  auto p = pair_dutch(*t, 2);
+  ASSERT_TRUE(p.ok()) << p.error().message;
+  // bbpPairings pairs this round 3-2, 4-5.
+  EXPECT_EQ(boards_of(*p), (std::set<std::pair<int, int>>{{3, 2}, {4, 5}}));
+}
+
 TEST(TournamentDutchConformance, SixtyRandomEventsPairedLikeBbpPairings) {
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator(TABIYA_TEST_DATA "/tournaments/dutch-random"))
