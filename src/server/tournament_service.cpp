@@ -464,6 +464,13 @@ struct TournamentService::Impl {
         e->settings.tie_breaks.push_back(tb->code);
       }
     }
+    if (const json::value* edition = field(*o, "tie_break_edition")) {
+      auto parsed_edition = edition->is_string() ? tn::parse_edition(std::string(edition->as_string()))
+                                                 : tn::parse_edition("");
+      if (!parsed_edition) return bad_field("tie_break_edition", "2026|2024|2022");
+      e->settings.edition = *parsed_edition;
+      e->settings.edition_declared = true;
+    }
     e->t.set_header("122", e->time == "none" ? "no clock" : e->time);
     e->arbiter = new_seat_token();
     e->join = new_seat_token();
@@ -820,6 +827,7 @@ struct TournamentService::Impl {
                                     {"values", std::move(values)}});
       }
       standings["tie_breaks"] = std::move(codes);
+      standings["edition"] = tn::edition_name(e.settings.edition);
       standings["rows"] = std::move(rows);
     }
     o["standings"] = std::move(standings);

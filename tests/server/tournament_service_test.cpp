@@ -163,12 +163,32 @@ TEST_F(TournamentServiceTest, CreatingAnEventChecksEveryFieldAndNamesTheBadOne) 
   bad(R"({"v":1,"name":"X","system":"round-robin","time":"soon"})", "time");
   bad(R"({"v":1,"name":"X","system":"round-robin","rules":"fide-1900"})", "rules");
   bad(R"({"v":1,"name":"X","system":"round-robin","tie_breaks":["XYZ"]})", "tie_breaks");
+  bad(R"({"v":1,"name":"X","system":"round-robin","tie_break_edition":"2019"})", "tie_break_edition");
+  bad(R"({"v":1,"name":"X","system":"round-robin","tie_break_edition":2024})", "tie_break_edition");
   EXPECT_EQ(call("POST", "/api/tournaments", "{nope").status, 400);
   EXPECT_EQ(call("GET", "/api/tournaments").status, 405);
   EXPECT_EQ(call("GET", "/api/tournaments/nosuchid").status, 404);
   EXPECT_EQ(call("GET", "/api/tournaments/..%2F..").status, 404);
   // Everything else still reaches the game service.
   EXPECT_EQ(call("GET", "/api/levels").status, 200);
+}
+
+// The FIDE Tie-Break Regulations changed in 2024 and again from 1 March 2026
+// (C.07); an event names the edition its tie-breaks follow, the newest unless
+// the arbiter chooses another, and the TRF keeps it (XXE).
+TEST_F(TournamentServiceTest, AnEventKeepsTheTieBreakEditionItWasCreatedWith) {
+  for (const std::string edition : {"", "2024", "2022"}) {
+    json::object request{{"v", 1}, {"name", "Open"}, {"system", "swiss-dutch"}, {"rounds", 5}};
+    if (!edition.empty()) request["tie_break_edition"] = edition;
+    json::object created = post("/api/tournaments", request, 201);
+    const std::string base = "/api/tournaments/" + str(created.at("id"));
+    post(base + "/join", {{"code", created.at("join")}, {"name", "Anna"}, {"rating", 1900}}, 201);
+    json::object e = event(str(created.at("id")));
+    EXPECT_EQ(str(e.at("standings").at("edition")), edition.empty() ? "2026" : edition);
+    HttpAnswer trf = call("GET", base + "/trf");
+    ASSERT_EQ(trf.status, 200);
+    EXPECT_EQ(trf.body.find("XXE " + edition) != std::string::npos, !edition.empty()) << trf.body;
+  }
 }
 
 TEST_F(TournamentServiceTest, PlayersJoinByLinkAndEachTokenActsOnlyForItsHolder) {
