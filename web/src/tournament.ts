@@ -42,7 +42,7 @@ interface TEvent {
   players: TPlayer[];
   pairings: TRound[];
   requested_byes: { player: number; round: number; kind: string }[];
-  standings: { tie_breaks?: string[]; rows?: { rank: number; number: number; score: string; values: string[] }[] };
+  standings: { tie_breaks?: string[]; edition?: string; rows?: { rank: number; number: number; score: string; values: string[] }[] };
   crosstable: { number: number; annulled: boolean; rounds: { round: number; opponent: number; colour: string; mark: string }[] }[];
 }
 interface TMe {
@@ -182,6 +182,8 @@ function showCreateForm(navigate: (path: string) => void): void {
   time.value = '10+5';
   const rules = el('select', { name: 'rules' });
   for (const r of ['fide-2018', 'fide-2014', 'fide-2009', 'fide-2005', 'fide-2001']) rules.append(el('option', { value: r }, t(`newGame.rules.${r}`)));
+  const edition = el('select', { name: 'tie_break_edition' });
+  for (const ed of ['2026', '2024', '2022']) edition.append(el('option', { value: ed }, t(`tournament.edition.${ed}`)));
   const name = el('input', { name: 'name', type: 'text', maxlength: '80', required: '' });
   const error = el('p', { class: 'form-error', role: 'alert' });
   const showRounds = (): void => void (roundsField.hidden = system.value !== 'swiss-dutch');
@@ -194,13 +196,21 @@ function showCreateForm(navigate: (path: string) => void): void {
     roundsField,
     field(t('newGame.time'), time),
     field(t('newGame.rules'), rules),
+    field(t('tournament.new.tieBreakEdition'), edition),
     error,
     el('button', { type: 'submit', class: 'btn primary big' }, t('tournament.new.create')),
   );
   form.addEventListener('submit', ev => {
     ev.preventDefault();
     error.textContent = '';
-    const request: Record<string, unknown> = { v: 1, name: name.value.trim(), system: system.value, time: time.value, rules: rules.value };
+    const request: Record<string, unknown> = {
+      v: 1,
+      name: name.value.trim(),
+      system: system.value,
+      time: time.value,
+      rules: rules.value,
+      tie_break_edition: edition.value,
+    };
     if (system.value === 'swiss-dutch') request.rounds = Number(rounds.value);
     api<{ id: string; arbiter: string; join: string }>('POST', '/api/tournaments', request).then(
       made => {
@@ -498,6 +508,7 @@ class TournamentPage {
     const panel = el('section', { class: 'panel', id: 'standings' });
     panel.append(el('h2', {}, t('tournament.standings')));
     const tbs = e.standings.tie_breaks ?? [];
+    if (e.standings.edition) panel.append(el('p', { class: 'tnote' }, t('tournament.standings.edition', { edition: t(`tournament.edition.${e.standings.edition}`) })));
     const table = el('table', { class: 'ttable' });
     const head = el('tr', {}, el('th', {}, '#'), el('th', { class: 'name' }, t('tournament.field.name')), el('th', {}, t('tournament.points')));
     for (const tb of tbs) head.append(el('th', { title: tb }, tb));
