@@ -27,10 +27,17 @@ C++ engine; the comment of each line says which one:
                     under-promotion family) every reachable position is
                     visited, with the whole of the rules; this shares nothing
                     with the frozen argument and confirms its labels.
+  census            A side with K + one minor piece against K + one man: every
+                    placement of the four men is tested for mate with the whole
+                    of the rules (mate_census); none means that material never
+                    mates, and when the material can only change into such
+                    materials (a pawn one step from promoting, no pawn at all),
+                    the side never mates. The under-promotion family rests on it.
   helpmate exists   Known mating patterns (e.g. K+B v K+B on opposite colours: the
                     loser's bishop blocks its own king in the corner). Such labels
                     are only written when the search at a large budget found a
-                    line; the test replays every line the engine gives.
+                    line and that line replays to mate here, with the rules
+                    above (line_mates); the test replays every line again.
 
 Positions whose label cannot be argued (the frozen argument says "may" and no
 mate is known) are left out. Random families use fixed seeds, so the file is
@@ -841,15 +848,68 @@ def queened_family(rng, per_kind, tag):
     return out
 
 
-# Hand-made positions, each with its argument.
+# The classic themes of the Laws' dead-position discussions and of "can White
+# still win?" compositions, set up here; each label is argued by composed().
 COMPOSED = [
+    ("8/8/1k6/p1p1p1p1/P1P1P1P1/8/6K1/8 w - - 0 1", "alternate files locked: no king passes the squares the pawns guard"),
+    ("8/4k3/8/1p1p1p1p/pP1P1P1P/P7/8/2K5 w - - 0 1", "a locked wall with a step in it, kings only"),
+    ("8/2k5/3b4/p1p1p1p1/P1P1P1P1/3B4/6K1/8 w - - 0 1",
+     "locked pawns, each bishop on the colour of its own pawns, which the enemy pawns never attack"),
+    ("4k3/8/1p1b4/pPp1p1p1/P1P1PpPp/5P1P/2B5/4K3 w - - 0 1", "interlocked chains with bishops that can never bite"),
+    ("7k/8/2b5/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 b - - 0 1", "a zigzag wall across the board and a bishop that cannot cross it"),
+    ("k7/8/1b6/8/8/8/8/2B1K3 w - - 0 1", "bishops of one colour, nothing else (the Laws' own example of a dead position)"),
+    ("k7/8/8/8/8/8/8/2BbK3 w - - 0 1", "bishops of opposite colours: not dead, each bishop can block its own king"),
+    ("7k/8/8/8/8/8/8/1n2K1N1 w - - 0 1", "a knight each: not dead, the loser's knight blocks its own king"),
+    ("7k/8/8/8/8/8/8/1N2K1N1 b - - 0 1", "two knights against a bare king: no forced mate, but a helpmate"),
+    ("7k/8/8/8/8/4B3/8/2B1K3 w - - 0 1", "two bishops of one colour (an under-promotion's result): never mate"),
+    ("7k/7p/8/8/8/8/8/4K1B1 w - - 0 1", "a bishop against a rook's pawn: the pawn walls its own king in"),
+    ("k7/P7/1K6/8/8/8/8/8 b - - 0 1", "stalemate on the board: the game is over, nobody mates"),
+    ("6rk/5Npp/8/8/8/8/8/6K1 b - - 0 1", "a smothered mate on the board"),
+    ("k7/2K5/8/8/8/8/8/8 w - - 0 1", "bare kings"),
+    ("8/8/8/4k3/8/8/4K3/6N1 w - - 0 1", "king and knight against king (the Laws' example)"),
+    ("8/8/8/4k3/8/8/4K3/6B1 b - - 0 1", "king and bishop against king (the Laws' example)"),
 ]
+
+
+def material_argument(board, white):
+    """The textbook material facts of the docstring, or None."""
+    men = [p for p in board.values() if p not in "Kk"]
+    own = [p for p in men if is_white(p) == white]
+    if not own:
+        return "material: a bare king never mates"
+    if len(own) == 1 and len(men) == 1 and own[0].upper() in "NB":
+        return "material: a lone knight or bishop never mates a bare king"
+    bishops = [s for s, p in board.items() if p in "Bb"]
+    if len(bishops) == len(men) and len({dark(s) for s in bishops}) == 1:
+        return "material: bishops all on one colour and nothing else never mate"
+    return None
 
 
 def composed():
     out = []
-    for fen, wl, bl, why in COMPOSED:
-        out.append((fen, [(wl, why), (bl, why)], "composed"))
+    for fen, theme in COMPOSED:
+        board, white_to_move = board_of(fen)
+        if not legal_setup(board, white_to_move):
+            sys.exit(f"composed position {fen} is not legal")
+        frozen = frozen_label(board) if any(p in "Pp" for p in board.values()) else None
+        walked = reachable_mates(board, white_to_move, cap=20000)
+        labels = []
+        for c, white in enumerate((True, False)):
+            label, why = None, None
+            material = material_argument(board, white)
+            if material:
+                label, why = "unwinnable", material
+            elif frozen and frozen[c][0]:
+                label, why = frozen[c][0], "frozen structure: " + frozen[c][1]
+            elif walked is not None:
+                label = "winnable" if walked[c] else "unwinnable"
+                why = f"exact walk: {walked[2]} positions reachable, " + ("a mate among them" if walked[c] else "none a mate")
+            else:
+                why = "may mate"
+            if walked is not None and label == "unwinnable" and walked[c]:
+                sys.exit(f"the exact walk contradicts the label of {fen}")
+            labels.append((label, theme + " -- " + why))
+        out.append((fen, labels, "composed theme"))
     return out
 
 
