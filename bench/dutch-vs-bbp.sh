@@ -10,7 +10,8 @@
 # bbpPairings binary (built from its public sources, outside this repository).
 #
 #   bench/dutch-vs-bbp.sh BBP_BINARY [PLAYERS [ROUNDS [SEED]]]   (default 500 11 2026)
-#   TABIYA=path/to/tabiya overrides build/tabiya.
+#   TABIYA=path/to/tabiya overrides build/tabiya; BAKU=1 makes the event use
+#   Baku acceleration (C.04.5.1): tabiya's XXA lines go to both programs.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -34,7 +35,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 trf=$work/event.trf
 
-"$TABIYA" tournament new "$trf" --system swiss-dutch --rounds "$rounds" --name "Dutch vs bbpPairings" >/dev/null
+"$TABIYA" tournament new "$trf" --system swiss-dutch --rounds "$rounds" --name "Dutch vs bbpPairings" \
+  ${BAKU:+--baku} >/dev/null
 # White for the first player in round 1 (tabiya's default; bbpPairings asks for it).
 echo "XXC white1" >>"$trf"
 for ((i = 1; i <= players; ++i)); do
@@ -52,6 +54,12 @@ agree=0
 printf '%6s %10s %10s  %s\n' round tabiya_s bbp_s same
 for ((r = 1; r <= rounds; ++r)); do
   cp "$trf" "$work/before.trf"
+  if [[ -n ${BAKU:-} && $r == 1 ]]; then
+    # The virtual points are written when round 1 is paired: bbpPairings gets them from a trial copy.
+    cp "$trf" "$work/trial.trf"
+    "$TABIYA" tournament pair "$work/trial.trf" >/dev/null
+    grep '^XXA' "$work/trial.trf" >>"$work/before.trf"
+  fi
   t0=$(now_ns)
   "$bbp" --dutch "$work/before.trf" -p "$work/bbp.txt" >/dev/null
   t1=$(now_ns)
