@@ -465,8 +465,8 @@ struct TournamentService::Impl {
       }
     }
     if (const json::value* edition = field(*o, "tie_break_edition")) {
-      auto parsed_edition = edition->is_string() ? tn::parse_edition(std::string(edition->as_string()))
-                                                 : tn::parse_edition("");
+      auto parsed_edition =
+          edition->is_string() ? tn::parse_edition(std::string(edition->as_string())) : tn::parse_edition("");
       if (!parsed_edition) return bad_field("tie_break_edition", "2026|2024|2022");
       e->settings.edition = *parsed_edition;
       e->settings.edition_declared = true;

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "tournament/baku.h"
+#include "tournament/dutch_exchanges.h"
 #include "tournament/dutch_matching.h"
 
 namespace tabiya::tournament {
@@ -725,27 +726,9 @@ struct Pairer {
       // Candidate S1 sets in exchange order; the witness's set ends the search.
       std::vector<std::vector<char>> order;
       order.push_back(natural);
-      struct Ex {
-        std::vector<int> out, in;
-        int diff;
-      };
-      std::vector<Ex> exs;
       int max_e = std::min(2, std::min(k, R - k));
       if (static_cast<long long>(k) * (R - k) > 300) max_e = 1;  // the witness stands in for rarer deep exchanges
-      for (int a = 0; a < k; ++a)
-        for (int b = k; b < R; ++b) exs.push_back({{a}, {b}, b - a});
-      if (max_e >= 2)
-        for (int a1 = 0; a1 < k; ++a1)
-          for (int a2 = a1 + 1; a2 < k; ++a2)
-            for (int b1 = k; b1 < R; ++b1)
-              for (int b2 = b1 + 1; b2 < R; ++b2) exs.push_back({{a2, a1}, {b1, b2}, b1 + b2 - a1 - a2});
-      std::stable_sort(exs.begin(), exs.end(), [](const Ex& x, const Ex& y) {
-        if (x.out.size() != y.out.size()) return x.out.size() < y.out.size();
-        if (x.diff != y.diff) return x.diff < y.diff;
-        if (x.out != y.out) return x.out > y.out;  // highest BSNs leave S1 first
-        return x.in < y.in;                        // lowest BSNs enter S1 first
-      });
-      for (const Ex& e : exs) {
+      for (const ResidentExchange& e : resident_exchanges(k, R, max_e)) {
         std::vector<char> top = natural;
         for (int a : e.out) top[a] = 0;
         for (int b : e.in) top[b] = 1;

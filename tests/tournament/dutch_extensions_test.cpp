@@ -133,6 +133,18 @@ TEST(TournamentDutch, ForbiddenPairsAreNeverPaired) {
   auto p = pair_dutch(t, 1);
   ASSERT_TRUE(p.ok()) << p.error().message;
   EXPECT_EQ(boards_of(*p), (std::set<std::pair<int, int>>{{1, 4}, {3, 2}}));
+  // Article 4.2.2's eleven-player homogeneous bracket (S1 = 1-5, S2 = 6-11):
+  // transpositions go in the lexicographic order of their first five BSNs,
+  // 6-7-8-9-10, 6-7-8-9-11, 6-7-8-10-9, ... With 1 and 6 kept apart, every one
+  // beginning with 6 fails and the first left is 7-6-8-9-10; 11 gets the bye.
+  Tournament eleven = players(11, 3);
+  eleven.forbidden.push_back({1, 0, {1, 6}, false});
+  auto e = pair_dutch(eleven, 1);
+  ASSERT_TRUE(e.ok()) << e.error().message;
+  std::set<std::pair<int, int>> pairs;
+  for (const Board& b : e->boards) pairs.insert({std::min(b.white, b.black), std::max(b.white, b.black)});
+  EXPECT_EQ(pairs, (std::set<std::pair<int, int>>{{1, 7}, {2, 6}, {3, 8}, {4, 9}, {5, 10}}));
+  EXPECT_EQ(e->bye, 11);
   // A group of three: 1, 3 and 4 never meet each other, so 1-2 and 3-4
   // would be needed; 3-4 is forbidden too: no pairing exists.
   Tournament three = players(4, 3);

@@ -362,9 +362,8 @@ TEST_F(TournamentSwissCommandTest, CheckCountsOnlyPlayedGamesAsMeetings) {
   auto t = tournament::read_trf_file(f);
   ASSERT_TRUE(t);
   auto game = [&](int round, int white, int black, char white_result, char black_result) {
-    for (auto [who, opponent, colour, result] :
-         {std::tuple{white, black, tournament::Colour::white, white_result},
-          std::tuple{black, white, tournament::Colour::black, black_result}}) {
+    for (auto [who, opponent, colour, result] : {std::tuple{white, black, tournament::Colour::white, white_result},
+                                                 std::tuple{black, white, tournament::Colour::black, black_result}}) {
       auto& rounds = t->player(who)->rounds;
       rounds.resize(static_cast<size_t>(round));
       rounds[static_cast<size_t>(round - 1)] = tournament::RoundEntry{opponent, colour, result};
