@@ -390,8 +390,14 @@ int HelpmateSearch::score_loser_move(Move m, const NodeFacts& f, const CheckSqua
   if (king_attacks(f.target) & from_bb) score -= f.covered & from_bb ? 5 : 40;  // opens a flight
   if (f.king_lines & from_bb) score += 40;                                      // opens a line to its king
   if (f.king_lines & to_bb) score -= 40;                                        // closes one
-  if (m.kind() == MoveKind::PROMOTION) score += m.promotion() == QUEEN ? 0 : 10;
-  if (pt == PAWN) score += 5;
+  if (m.kind() == MoveKind::PROMOTION) {
+    // Against minor pieces alone the loser's new piece must block its own
+    // king: a queen never can against a lone minor (insufficient_material),
+    // a knight, bishop or rook may.
+    if (minor_pieces_only_) score += m.promotion() == QUEEN ? -100 : 150;
+    else score += m.promotion() == QUEEN ? 0 : 10;
+  }
+  if (pt == PAWN) score += minor_pieces_only_ && !(pos.pieces(loser_) & ~pos.pieces(PAWN, KING)) ? 30 : 5;
   if (blockers_to_goal_) score += 20 * (distance(from, loser_king_goal_) - distance(to, loser_king_goal_));
   return score;
 }

@@ -58,6 +58,19 @@ bool insufficient_material(const Position& pos, Color winner) {
   if (!winner_men) return true;
   Bitboard loser_men = pos.pieces(loser) & ~pos.pieces(KING);
   if (!loser_men && !more_than_one(winner_men) && (winner_men & pos.pieces(KNIGHT, BISHOP))) return true;
+  // A lone knight or bishop against a lone queen, or a lone bishop against a
+  // lone rook, with no pawn left to promote: no position with this material
+  // is a mate by the minor's side (the loser's one piece must fill the last
+  // flight, and from there it always takes the checking minor or the check
+  // leaves two flights; dead_position_census_test.cpp counts every
+  // placement), and the material only shrinks. So a pawn that promoted to a
+  // queen where only a knight would have let the other side mate loses that
+  // side every mating chance.
+  if (!more_than_one(winner_men) && loser_men && !more_than_one(loser_men) &&
+      (winner_men & pos.pieces(KNIGHT, BISHOP))) {
+    if (loser_men & pos.pieces(QUEEN)) return true;
+    if ((winner_men & pos.pieces(BISHOP)) && (loser_men & pos.pieces(ROOK))) return true;
+  }
   Bitboard all_men = winner_men | loser_men;
   if (all_men == pos.pieces(BISHOP)) {
     Bitboard bishops = pos.pieces(BISHOP);

@@ -16,6 +16,8 @@ namespace tabiya {
 //  - no pawns, knights, rooks or queens anywhere and every bishop of either
 //    side on squares of one colour (a king in check from such bishops always
 //    has a neighbouring square of the other colour that nothing can cover).
+//  - winner has king and one knight or bishop, loser king and one queen (or,
+//    against a bishop, one rook), and nothing else: no such position is mate;
 // K+B v K+B on opposite colours and K+N v K+N are not here: they can be mated
 // with the loser's piece blocking its own king.
 bool insufficient_material(const Position& pos, Color winner);

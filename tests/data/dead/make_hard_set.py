@@ -27,16 +27,24 @@ C++ engine; the comment of each line says which one:
                     under-promotion family) every reachable position is
                     visited, with the whole of the rules; this shares nothing
                     with the frozen argument and confirms its labels.
+  census            A side with K + one minor piece against K + one man: every
+                    placement of the four men is tested for mate with the whole
+                    of the rules (mate_census); none means that material never
+                    mates, and when the material can only change into such
+                    materials (a pawn one step from promoting, no pawn at all),
+                    the side never mates. The under-promotion family rests on it.
   helpmate exists   Known mating patterns (e.g. K+B v K+B on opposite colours: the
                     loser's bishop blocks its own king in the corner). Such labels
                     are only written when the search at a large budget found a
-                    line; the test replays every line the engine gives.
+                    line and that line replays to mate here, with the rules
+                    above (line_mates); the test replays every line again.
 
 Positions whose label cannot be argued (the frozen argument says "may" and no
 mate is known) are left out. Random families use fixed seeds, so the file is
 reproducible.
 """
 import random
+from functools import lru_cache
 import subprocess
 import sys
 
@@ -434,6 +442,97 @@ def reachable_mates(board_dict, white_to_move, promos="QRBN", cap=300000):
     return mates[True], mates[False], len(seen)
 
 
+# --- A census of the mates a small material allows ---
+#
+# A mate by K + one minor piece (the only man that can give check) against
+# K + one man: for every square of the loser's king, every square from which
+# the minor checks it and every square of the winner's king, the flights left
+# open must be filled by the loser's one man; each candidate is then tested
+# with the whole of the rules above (in check, no legal move, the winner's
+# king not in check). A census of 0 says no such position exists anywhere on
+# the board, so a side with that material can never mate, however it plays.
+
+@lru_cache(maxsize=None)
+def mate_census(winner_white, minor, minor_squares, loser_man, loser_squares):
+    """How many positions with the winner's K + minor (on minor_squares) and
+    the loser's K + loser_man (on loser_squares; None: a bare king) are
+    checkmates of the loser."""
+    count = 0
+    piece = minor if winner_white else minor.lower()
+    man = None if loser_man is None else (loser_man.lower() if winner_white else loser_man.upper())
+    for k in range(64):
+        for p in minor_squares:
+            if p == k or k not in attacks(minor, p, set()):
+                continue
+            flights = [s for s in steps(k, KING_STEPS) if s != p]
+            for w in range(64):
+                if w in (k, p) or w in steps(k, KING_STEPS):
+                    continue
+                cover = set(steps(w, KING_STEPS)) | set(attacks(minor, p, {w}))
+                open_flights = [s for s in flights if s not in cover]
+                if len(open_flights) > 1:
+                    continue  # the loser's one man fills one flight at most (covering is only less with it on the board)
+                if man is None:
+                    candidates = [None]
+                else:
+                    candidates = [x for x in (open_flights or loser_squares) if x in loser_squares and x not in (k, p, w)]
+                for x in candidates:
+                    board = ["."] * 64
+                    board[k] = "k" if winner_white else "K"
+                    board[w] = "K" if winner_white else "k"
+                    board[p] = piece
+                    if x is not None:
+                        board[x] = man
+                    board = tuple(board)
+                    if (attacked(board, k, winner_white) and not attacked(board, w, not winner_white)
+                            and not legal_moves(board, not winner_white, None, "QRBN")):
+                        count += 1
+    return count
+
+
+ALL_SQUARES = tuple(range(64))
+DARK_SQUARES = tuple(s for s in range(64) if dark(s))
+LIGHT_SQUARES = tuple(s for s in range(64) if not dark(s))
+
+
+def colour_squares(s):
+    return DARK_SQUARES if dark(s) else LIGHT_SQUARES
+
+
+# --- Replaying a mating line with the rules above ---
+
+def play_uci(board, white, ep, move):
+    """The position after `move` (UCI) if it is legal here, else None."""
+    f = sq(FILES.index(move[0]), int(move[1]) - 1)
+    t = sq(FILES.index(move[2]), int(move[3]) - 1)
+    p = board[f]
+    if p == "." or is_white(p) != white:
+        return None
+    b = list(board)
+    b[f] = "."
+    if p in "Pp" and t == ep and board[t] == ".":
+        b[sq(t % 8, f // 8)] = "."
+    promo = move[4] if len(move) > 4 else None
+    b[t] = (promo.upper() if white else promo.lower()) if promo else p
+    nep = sq(f % 8, (f // 8 + t // 8) // 2) if p in "Pp" and abs(t // 8 - f // 8) == 2 else None
+    after = (tuple(b), nep)
+    return after if after in legal_moves(board, white, ep, "QRBN") else None
+
+
+def line_mates(fen, winner_white, line):
+    """Is `line` (UCI moves) a series of legal moves from fen ending with the
+    winner checkmating the other king?"""
+    board_dict, white = board_of(fen)
+    board, ep = tuple(board_dict.get(s, ".") for s in range(64)), None
+    for move in line:
+        after = play_uci(board, white, ep, move)
+        if after is None:
+            return False
+        (board, ep), white = after, not white
+    return (white != winner_white and attacked(board, king_sq(board, white), not white)
+            and not legal_moves(board, white, ep, "QRBN"))
+
+
 # --- Families ---
 
 
@@ -645,15 +744,172 @@ def endgame_family(rng, per_kind, tag):
     return out
 
 
-# Hand-made positions, each with its argument.
+PIECE_NAMES = {"Q": "queen", "R": "rook", "B": "bishop", "N": "knight"}
+
+
+def place_side(rng, board, men, white):
+    """Places men (upper-case letters; a pair (letter, squares) restricts one)."""
+    for man in men:
+        kind, squares = man if isinstance(man, tuple) else (man, None)
+        if not place_random(rng, board, kind if white else kind.lower(), squares):
+            return False
+    return True
+
+
+def underpromotion_family(rng, per_kind, tag):
+    """K + a minor piece against K + a pawn one step from promoting. The pawn
+    leaves its square only by promoting (by capture only when it takes the
+    winner's minor, which leaves a bare king), so every position reachable
+    has the loser's pawn on that square, or a queen, a rook, a knight, a
+    bishop of the promotion square's colour, or less. The census shows the
+    minor side can mate with none of the pawn, the queen (nor, for a bishop,
+    the rook or a bishop of its own colour), but with some under-promotion:
+    its label is winnable only when a mating line (which then needs that
+    under-promotion) replays. The pawn's side mates by queening, its label
+    likewise comes from a replayed line."""
+    out = []
+    first = "2k5/8/8/5K2/8/8/3pN3/8 b - - 0 1"  # from issue 13
+    for minor, winner_white in (("N", True), ("N", False), ("B", True), ("B", False)):
+        made = 0
+        for _ in range(4000):
+            if made >= per_kind:
+                break
+            board = {}
+            loser_white = not winner_white
+            pawn_sq = sq(rng.randrange(8), 6 if loser_white else 1)
+            if made == 0 and minor == "N" and winner_white:
+                board, white_to_move = board_of(first)
+                pawn_sq = next(s for s, p in board.items() if p == "p")
+            else:
+                board[pawn_sq] = "P" if loser_white else "p"
+                minor_squares = ALL_SQUARES
+                if minor == "B":
+                    # Half of them on the promotion square's colour: a promoted bishop is then of the same colour.
+                    minor_squares = colour_squares(pawn_sq + (8 if loser_white else -8))
+                    if made % 2:
+                        minor_squares = colour_squares(pawn_sq)
+                if not place_side(rng, board, ["K", (minor, minor_squares)], winner_white):
+                    continue
+                if not place_side(rng, board, ["K"], loser_white):
+                    continue
+                white_to_move = rng.random() < 0.5
+            promo_sq = pawn_sq + (8 if loser_white else -8)
+            if not legal_setup(board, white_to_move) or board.get(promo_sq) is not None:
+                continue
+            minor_sq = next(s for s, p in board.items() if p.upper() == minor)
+            minor_squares = colour_squares(minor_sq) if minor == "B" else ALL_SQUARES
+            census = {man: mate_census(winner_white, minor, minor_squares, man, squares) for man, squares in
+                      (("P", (pawn_sq,)), ("Q", ALL_SQUARES), ("R", ALL_SQUARES),
+                       ("B", colour_squares(promo_sq)), ("N", ALL_SQUARES))}
+            if census["P"] or census["Q"] or not any(census[m] for m in "RBN"):
+                continue
+            mating = [m for m in "RBN" if census[m]]
+            never = [m for m in "QRB" if not census[m]]
+            why = (f"K+{minor} v K+P on {name(pawn_sq)}: no mate exists with the pawn there (it leaves only by "
+                   f"promoting) nor after ={'/='.join(never)} (census of every placement: 0); mates exist only after "
+                   f"={'/='.join(mating)}, so only the loser's under-promotion lets it mate")
+            other = "K+P v K+" + minor + ": the pawn queens and mates, the minor blocking its own king"
+            labels = [(None, why), (None, other)] if winner_white else [(None, other), (None, why)]
+            out.append((fen_of(board, white_to_move), labels, tag))
+            made += 1
+    return out
+
+
+def queened_family(rng, per_kind, tag):
+    """The counterparts: the pawn has promoted to a queen (or, against a
+    bishop, a rook) instead. No pawn is left, so the material only shrinks,
+    and the census finds no mate for the minor's side with it anywhere: that
+    side can never mate. The other side mates with the minor blocking its
+    own king (a replayed line)."""
+    out = []
+    for minor, man in (("N", "Q"), ("B", "Q"), ("B", "R")):
+        for winner_white in (True, False):
+            made = 0
+            for _ in range(4000):
+                if made >= per_kind:
+                    break
+                board = {}
+                if not place_side(rng, board, ["K", minor], winner_white) or not place_side(rng, board, ["K", man],
+                                                                                             not winner_white):
+                    continue
+                white_to_move = rng.random() < 0.5
+                if not legal_setup(board, white_to_move):
+                    continue
+                minor_sq = next(s for s, p in board.items() if p.upper() == minor)
+                minor_squares = colour_squares(minor_sq) if minor == "B" else ALL_SQUARES
+                if mate_census(winner_white, minor, minor_squares, man, ALL_SQUARES) != 0:
+                    sys.exit(f"census: K+{minor} v K+{man} has mates")
+                why = (f"K+{minor} v K+{PIECE_NAMES[man]} (a pawn promoted to a {PIECE_NAMES[man]} where an under-promotion to a minor was needed): the census "
+                       f"of every placement finds no mate, and the material only shrinks")
+                other = f"K+{man} v K+{minor}: mates with the {PIECE_NAMES[minor]} blocking its own king"
+                labels = [("unwinnable", why), (None, other)] if winner_white else [(None, other), ("unwinnable", why)]
+                out.append((fen_of(board, white_to_move), labels, tag))
+                made += 1
+    return out
+
+
+# The classic themes of the Laws' dead-position discussions and of "can White
+# still win?" compositions, set up here; each label is argued by composed().
 COMPOSED = [
+    ("8/8/1k6/p1p1p1p1/P1P1P1P1/8/6K1/8 w - - 0 1", "alternate files locked: no king passes the squares the pawns guard"),
+    ("8/4k3/8/1p1p1p1p/pP1P1P1P/P7/8/2K5 w - - 0 1", "a locked wall with a step in it, kings only"),
+    ("8/2k5/3b4/p1p1p1p1/P1P1P1P1/3B4/6K1/8 w - - 0 1",
+     "locked pawns, each bishop on the colour of its own pawns, which the enemy pawns never attack"),
+    ("4k3/8/1p1b4/pPp1p1p1/P1P1PpPp/5P1P/2B5/4K3 w - - 0 1", "interlocked chains with bishops that can never bite"),
+    ("7k/8/2b5/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 b - - 0 1", "a zigzag wall across the board and a bishop that cannot cross it"),
+    ("k7/8/1b6/8/8/8/8/2B1K3 w - - 0 1", "bishops of one colour, nothing else (the Laws' own example of a dead position)"),
+    ("k7/8/8/8/8/8/8/2BbK3 w - - 0 1", "bishops of opposite colours: not dead, each bishop can block its own king"),
+    ("7k/8/8/8/8/8/8/1n2K1N1 w - - 0 1", "a knight each: not dead, the loser's knight blocks its own king"),
+    ("7k/8/8/8/8/8/8/1N2K1N1 b - - 0 1", "two knights against a bare king: no forced mate, but a helpmate"),
+    ("7k/8/8/8/8/4B3/8/2B1K3 w - - 0 1", "two bishops of one colour (an under-promotion's result): never mate"),
+    ("7k/7p/8/8/8/8/8/4K1B1 w - - 0 1", "a bishop against a rook's pawn: the pawn walls its own king in"),
+    ("k7/P7/1K6/8/8/8/8/8 b - - 0 1", "stalemate on the board: the game is over, nobody mates"),
+    ("6rk/5Npp/8/8/8/8/8/6K1 b - - 0 1", "a smothered mate on the board"),
+    ("k7/2K5/8/8/8/8/8/8 w - - 0 1", "bare kings"),
+    ("8/8/8/4k3/8/8/4K3/6N1 w - - 0 1", "king and knight against king (the Laws' example)"),
+    ("8/8/8/4k3/8/8/4K3/6B1 b - - 0 1", "king and bishop against king (the Laws' example)"),
 ]
+
+
+def material_argument(board, white):
+    """The textbook material facts of the docstring, or None."""
+    men = [p for p in board.values() if p not in "Kk"]
+    own = [p for p in men if is_white(p) == white]
+    if not own:
+        return "material: a bare king never mates"
+    if len(own) == 1 and len(men) == 1 and own[0].upper() in "NB":
+        return "material: a lone knight or bishop never mates a bare king"
+    bishops = [s for s, p in board.items() if p in "Bb"]
+    if len(bishops) == len(men) and len({dark(s) for s in bishops}) == 1:
+        return "material: bishops all on one colour and nothing else never mate"
+    return None
 
 
 def composed():
     out = []
-    for fen, wl, bl, why in COMPOSED:
-        out.append((fen, [(wl, why), (bl, why)], "composed"))
+    for fen, theme in COMPOSED:
+        board, white_to_move = board_of(fen)
+        if not legal_setup(board, white_to_move):
+            sys.exit(f"composed position {fen} is not legal")
+        frozen = frozen_label(board) if any(p in "Pp" for p in board.values()) else None
+        walked = reachable_mates(board, white_to_move, cap=20000)
+        labels = []
+        for c, white in enumerate((True, False)):
+            label, why = None, None
+            material = material_argument(board, white)
+            if material:
+                label, why = "unwinnable", material
+            elif frozen and frozen[c][0]:
+                label, why = frozen[c][0], "frozen structure: " + frozen[c][1]
+            elif walked is not None:
+                label = "winnable" if walked[c] else "unwinnable"
+                why = f"exact walk: {walked[2]} positions reachable, " + ("a mate among them" if walked[c] else "none a mate")
+            else:
+                why = "may mate"
+            if walked is not None and label == "unwinnable" and walked[c]:
+                sys.exit(f"the exact walk contradicts the label of {fen}")
+            labels.append((label, theme + " -- " + why))
+        out.append((fen, labels, "composed theme"))
     return out
 
 
@@ -685,6 +941,8 @@ def main():
     entries += frozen_family(rng, 20, 1, "frozen wall, a knight or a rook each", tries=40000, kinds="NNR")
     entries += endgame_family(rng, 8, "minor-piece ending")
     entries += king_walk_family(rng, 30, "long king walk through a gap")
+    entries += underpromotion_family(random.Random(13), 6, "only an under-promotion mates")
+    entries += queened_family(random.Random(14), 2, "queened instead of under-promoting")
     entries += composed()
     # Labels the frozen argument leaves open ("may") are filled only by a
     # mating line found at a large budget; otherwise the position is dropped.
@@ -700,8 +958,13 @@ def main():
         for c, (label, why) in enumerate(labels):
             colour = "white" if c == 0 else "black"
             if label is None and binary and answers[i][c].startswith("winnable"):
+                line = answers[i][c].split()[1:]
+                line = line[:line.index("nodes")] if "nodes" in line else line
+                # The engine only finds the line; it is a proof once replayed here with the rules above.
+                if not line_mates(fen, c == 0, line):
+                    sys.exit(f"the engine's line for {fen} ({colour}) does not replay to mate: {' '.join(line)}")
                 label = "winnable"
-                why = why + " (a mate exists: the search finds a line, the test replays it)"
+                why = why + f" (a mate exists: a line of {len(line)} moves found by the search replays to mate here and in the test)"
             if label is None:
                 break
             words.append(label)
