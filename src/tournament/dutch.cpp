@@ -243,8 +243,7 @@ struct Pairer {
     std::vector<char> done(n, 0);
     std::vector<int> mdps;  // moved-down players, in rank order
     int next = 0;           // first resident of the next scoregroup
-    bool first = true;
-    bool closed = false;  // the previous bracket's witness pairs this bracket within itself (or the PAB)
+    bool closed = false;    // the previous bracket's witness pairs this bracket within itself (or the PAB)
     while (true) {
       std::vector<int> bracket = mdps;
       // C9 (the PAB assignee's unplayed games) counts in a bracket only when
@@ -255,10 +254,9 @@ struct Pairer {
       C9 c9 = C9::no;
       if (next < n) {
         Points s = es[next].score;
-        if (odd && bye_score >= s) c9 = first ? C9::decide : closed ? C9::yes : C9::no;
+        if (odd && bye_score >= s) c9 = next == 0 ? C9::decide : closed ? C9::yes : C9::no;
         while (next < n && es[next].score == s) bracket.push_back(next++);
       }
-      first = false;
       std::vector<int> next_group;
       for (int k = next; k < n && es[k].score == es[next].score; ++k) next_group.push_back(k);
       bool last = next >= n;
@@ -563,33 +561,19 @@ struct Pairer {
           int x = live[a], y = live[b];
           const Wide& w = at(x, y);
           if (w.zero() || !allowed(x, y) || !allowed(y, x)) continue;
+          // The criteria (lifted), the ordering guess, and a preferring
+          // player's rank of this partner in its own field.
+          Wide weight = w.shifted_up(lift);
+          if (order_fits) weight.add_at(0, guess[static_cast<size_t>(x) * V + y]);
           int who = bonus_of[x] >= 0 ? x : bonus_of[y] >= 0 ? y : -1;
           if (who >= 0) {
             const Preference& p = prefer[bonus_of[who]];
-            int other = who == x ? y : x;
-            auto it = std::find(p.candidates.begin(), p.candidates.end(), other);
-            if (it != p.candidates.end()) {
-              Wide wb = w.shifted_up(lift);
-              if (order_fits) wb.add_at(0, guess[static_cast<size_t>(x) * V + y]);
-              int place = static_cast<int>(prefer.size()) - 1 - bonus_of[who];
-              wb.add_at(o_bonus + place * field, static_cast<std::uint64_t>(p.candidates.end() - it));
-              t2.set_weight(static_cast<int>(a), static_cast<int>(b), wb);
-              continue;
-            }
+            auto it = std::find(p.candidates.begin(), p.candidates.end(), who == x ? y : x);
+            int place = static_cast<int>(prefer.size()) - 1 - bonus_of[who];
+            if (it != p.candidates.end())
+              weight.add_at(o_bonus + place * field, static_cast<std::uint64_t>(p.candidates.end() - it));
           }
-          if (lift > 0) {
-            Wide wl = w.shifted_up(lift);
-            if (order_fits) wl.add_at(0, guess[static_cast<size_t>(x) * V + y]);
-            t2.set_weight(static_cast<int>(a), static_cast<int>(b), wl);
-            continue;
-          }
-          if (order_fits) {
-            Wide wo = w;
-            wo.add_at(0, guess[static_cast<size_t>(x) * V + y]);
-            t2.set_weight(static_cast<int>(a), static_cast<int>(b), wo);
-          } else {
-            t2.set_weight(static_cast<int>(a), static_cast<int>(b), w);
-          }
+          t2.set_weight(static_cast<int>(a), static_cast<int>(b), weight);
         }
       MatchingDuals duals;
       std::vector<int> mt = t2.solve(&duals);
