@@ -12,8 +12,12 @@
 #   make clean    remove the build directories
 #
 # JOBS=N limits build parallelism (default: Ninja's, from the core count).
+# Every target but run builds with warnings as errors (TABIYA_WERROR=ON); run builds without it, so a newer
+# compiler than the project's with new warnings still starts the server.
 
 SHELL := /bin/bash
+# Developer builds: warnings are errors. scripts/run.sh (make run) does not ask for it.
+build bench fuzz test: export TABIYA_WERROR := ON
 .DEFAULT_GOAL := run
 # The steps share build directories and must run in order even under make -j.
 .NOTPARALLEL:
@@ -47,7 +51,7 @@ bench:
 	@bash bench/perft-vs-stockfish.sh
 
 fuzz: deps
-	@targets=$$(for f in fuzz/*.cpp; do [ -e "$$f" ] && basename "$$f" .cpp; done); \
+	@targets=$$(bash scripts/fuzz.sh --list) && \
 	  bash scripts/build.sh fuzz $$targets && bash scripts/fuzz.sh --persistent --seconds $(FUZZ_SECONDS) $$targets
 
 format:

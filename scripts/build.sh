@@ -7,6 +7,8 @@
 #
 # With no TARGET everything in that configuration is built. JOBS=N limits
 # Ninja's parallelism (default: Ninja's own, which follows the core count).
+# TABIYA_WERROR=ON makes warnings errors (developer and CI builds: make test, build, bench, fuzz);
+# unset, the directory keeps what it was configured with (a new one: off, as `make run` wants).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -40,6 +42,10 @@ case "$config" in
     ;;
   *) die "unknown configuration '$config' (expected release, asan or fuzz)" ;;
 esac
+
+if [[ -n ${TABIYA_WERROR:-} ]]; then
+  options+=("-DTABIYA_WERROR=$TABIYA_WERROR")
+fi
 
 # ccache, when the machine has it, shares compiled objects between build directories and work trees.
 if command -v ccache >/dev/null 2>&1; then

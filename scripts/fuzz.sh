@@ -2,6 +2,7 @@
 # Runs tabiya's libFuzzer targets (built by `scripts/build.sh fuzz`).
 #
 #   scripts/fuzz.sh [--seconds N] [--persistent] [TARGET...]
+#   scripts/fuzz.sh --list        the fuzz targets, one a line: the one list the Makefile and test.sh use
 #
 # Each target runs for N seconds (default 10) starting from its seed corpus in
 # fuzz/corpus/TARGET/, which is only read: new inputs go to a temporary
@@ -16,23 +17,30 @@ FUZZ_DIR=${FUZZ_BUILD_DIR:-$ROOT/build-fuzz}
 
 seconds=10
 persistent=0
+list_only=0
 targets=()
 while (($# > 0)); do
   case "$1" in
     --seconds) seconds=$2; shift 2 ;;
     --persistent) persistent=1; shift ;;
-    -h | --help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --list) list_only=1; shift ;;
+    -h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "fuzz: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
 
+# The targets are fuzz/*.cpp, one executable each (CMakeLists.txt builds the same list).
 if ((${#targets[@]} == 0)); then
   for src in "$ROOT"/fuzz/*.cpp; do
     [[ -e "$src" ]] && targets+=("$(basename "$src" .cpp)")
   done
 fi
 ((${#targets[@]} > 0)) || { echo "fuzz: no fuzz targets in fuzz/" >&2; exit 1; }
+if ((list_only)); then
+  printf '%s\n' "${targets[@]}"
+  exit 0
+fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

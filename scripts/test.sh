@@ -17,6 +17,8 @@ BUILD_DIR=${BUILD_DIR:-$ROOT/build}
 ASAN_BUILD_DIR=${ASAN_BUILD_DIR:-$ROOT/build-asan}
 FUZZ_BUILD_DIR=${FUZZ_BUILD_DIR:-$ROOT/build-fuzz}
 export BUILD_DIR ASAN_BUILD_DIR FUZZ_BUILD_DIR
+# The tests are a developer's (or CI's) build: warnings are errors.
+export TABIYA_WERROR=ON
 
 passed=0
 failed=0
@@ -135,10 +137,7 @@ fi
 
 # --- 4. Fuzz smoke ------------------------------------------------------------
 banner "libFuzzer build ($FUZZ_BUILD_DIR, clang-16)"
-fuzz_targets=()
-for src in fuzz/*.cpp; do
-  [[ -e "$src" ]] && fuzz_targets+=("$(basename "$src" .cpp)")
-done
+mapfile -t fuzz_targets < <(bash scripts/fuzz.sh --list)
 if ((${#fuzz_targets[@]} == 0)); then
   fail "fuzz build" "no fuzz targets in fuzz/"
 elif build_config "fuzz build (${#fuzz_targets[@]} targets)" fuzz "${fuzz_targets[@]}"; then
