@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 
 #include "core/movegen.h"
@@ -174,12 +176,37 @@ TEST(Search, InfiniteSearchWaitsForStopEvenWhenDone) {
   SearchLimits limits;
   limits.infinite = true;
   limits.depth = 2;
+  // The search reports its last depth, then must wait for stop: wait for that report, then look.
+  std::mutex mutex;
+  std::condition_variable changed;
+  int depth = 0;
   bool done = false;
-  engine.start(limits, {}, [&](const SearchResult&) { done = true; });
-  std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  EXPECT_FALSE(done);
+  engine.start(
+      limits,
+      [&](const SearchInfo& info) {
+        {
+          std::lock_guard lock(mutex);
+          depth = std::max(depth, info.depth);
+        }
+        changed.notify_all();
+      },
+      [&](const SearchResult&) {
+        {
+          std::lock_guard lock(mutex);
+          done = true;
+        }
+        changed.notify_all();
+      });
+  {
+    std::unique_lock lock(mutex);
+    ASSERT_TRUE(changed.wait_for(lock, std::chrono::seconds(60), [&] { return depth >= 2 || done; }));
+    EXPECT_EQ(depth, 2);
+    EXPECT_FALSE(done);
+  }
+  EXPECT_TRUE(engine.searching());
   engine.stop();
   engine.wait();
+  std::lock_guard lock(mutex);
   EXPECT_TRUE(done);
 }
 

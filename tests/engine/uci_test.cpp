@@ -5,13 +5,12 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <sstream>
-#include <thread>
 
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/uci_move.h"
+#include "engine_test_support.h"
 
 namespace tabiya::engine {
 namespace {
@@ -57,17 +56,17 @@ TEST(Uci, Handshake) {
 }
 
 TEST(Uci, GoDepthAnswersWithALegalBestmove) {
-  std::ostringstream out;
+  test::WatchedOutput out;
   {
     UciSession session(out);
     session.handle("position startpos moves e2e4 e7e5");
     session.handle("go depth 5");
-    while (session.engine().searching()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    ASSERT_TRUE(out.wait_for_text("bestmove")) << out.text();
   }
-  const std::string move = bestmove_of(out.str());
-  ASSERT_FALSE(move.empty()) << out.str();
-  EXPECT_EQ(count_prefix(out.str(), "bestmove"), 1) << out.str();
-  EXPECT_EQ(count_prefix(out.str(), "info depth 5 "), 1) << out.str();
+  const std::string move = bestmove_of(out.text());
+  ASSERT_FALSE(move.empty()) << out.text();
+  EXPECT_EQ(count_prefix(out.text(), "bestmove"), 1) << out.text();
+  EXPECT_EQ(count_prefix(out.text(), "info depth 5 "), 1) << out.text();
   Position pos = Position::startpos();
   UndoInfo undo;
   pos.do_move(Move(SQ_E2, SQ_E4), undo);
@@ -83,58 +82,54 @@ TEST(Uci, EndOfInputStopsTheSearchWithABestmove) {
   EXPECT_FALSE(bestmove_of(out).empty());
 }
 
-// Waits until the session has written a bestmove (the search runs on its own thread).
-void wait_for_bestmove(UciSession& session) { session.finish(); }
-
 TEST(Uci, InfoLineHasTheUciFields) {
-  std::ostringstream out;
+  test::WatchedOutput out;
   {
     UciSession session(out);
     session.handle("position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
     session.handle("go depth 6");
-    // A depth-limited search ends by itself; finish() only waits for it here.
-    while (session.engine().searching()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    wait_for_bestmove(session);
+    // A depth-limited search ends by itself.
+    ASSERT_TRUE(out.wait_for_text("bestmove")) << out.text();
   }
-  const auto lines = lines_of(out.str());
+  const auto lines = lines_of(out.text());
   std::string last_info;
   for (const std::string& line : lines)
     if (line.rfind("info depth", 0) == 0) last_info = line;
-  ASSERT_FALSE(last_info.empty()) << out.str();
+  ASSERT_FALSE(last_info.empty()) << out.text();
   for (const char* field : {"info depth 6 ", " seldepth ", " multipv 1", " score cp ", " wdl ", " nodes ", " nps ",
                             " hashfull ", " time ", " pv "})
     EXPECT_NE(last_info.find(field), std::string::npos) << field << " in " << last_info;
 }
 
 TEST(Uci, MateScoresAreInMoves) {
-  std::ostringstream out;
+  test::WatchedOutput out;
   {
     UciSession session(out);
     session.handle("position fen r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1");
     session.handle("go mate 3");
-    while (session.engine().searching()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    ASSERT_TRUE(out.wait_for_text("bestmove")) << out.text();
   }
-  EXPECT_NE(out.str().find("score mate 3 "), std::string::npos) << out.str();
-  EXPECT_EQ(bestmove_of(out.str()), "f6a6");
+  EXPECT_NE(out.text().find("score mate 3 "), std::string::npos) << out.text();
+  EXPECT_EQ(bestmove_of(out.text()), "f6a6");
 }
 
 TEST(Uci, CastlingIsWrittenInTheChosenConvention) {
   // Only castling moves are allowed (searchmoves): standard e1g1 / Chess960 e1h1.
   const std::string position = "position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n";
   EXPECT_EQ(bestmove_of(run(position + "go depth 3 searchmoves e1g1\nisready\n")), "e1g1");
-  std::ostringstream out;
+  test::WatchedOutput out;
   {
     UciSession session(out);
     session.handle("setoption name UCI_Chess960 value true");
     session.handle("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     session.handle("go depth 3 searchmoves e1h1");
-    while (session.engine().searching()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    ASSERT_TRUE(out.wait_for_text("bestmove")) << out.text();
   }
-  EXPECT_EQ(bestmove_of(out.str()), "e1h1") << out.str();
+  EXPECT_EQ(bestmove_of(out.text()), "e1h1") << out.text();
 }
 
 TEST(Uci, Chess960PositionsAndCastlingMovesAreRead) {
-  std::ostringstream out;
+  test::WatchedOutput out;
   {
     UciSession session(out);
     session.handle("setoption name UCI_Chess960 value true");
@@ -143,30 +138,34 @@ TEST(Uci, Chess960PositionsAndCastlingMovesAreRead) {
     session.handle("d");
   }
   // King to g1, rook to f1 (FIDE 2014 Art. 3.8.a.ii as applied in Chess960).
-  EXPECT_NE(out.str().find("info string fen r3k2r/8/8/8/8/8/8/1R3RK1 b kq"), std::string::npos) << out.str();
-  EXPECT_EQ(out.str().find("error"), std::string::npos) << out.str();
+  EXPECT_NE(out.text().find("info string fen r3k2r/8/8/8/8/8/8/1R3RK1 b kq"), std::string::npos) << out.text();
+  EXPECT_EQ(out.text().find("error"), std::string::npos) << out.text();
 }
 
 TEST(Uci, StopEndsInfiniteSearchAndPonderhitStartsTheClock) {
-  std::ostringstream out;
+  test::WatchedOutput out;
   UciSession session(out);
   session.handle("position startpos");
   session.handle("go infinite");
-  std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  EXPECT_EQ(count_prefix(out.str(), "bestmove"), 0);
+  // The search has reported a few depths and still gives no answer before stop.
+  ASSERT_TRUE(out.wait_for_text("info depth 3 ")) << out.text();
+  EXPECT_EQ(count_prefix(out.text(), "bestmove"), 0);
   session.handle("stop");
-  EXPECT_EQ(count_prefix(out.str(), "bestmove"), 1);
-  EXPECT_FALSE(bestmove_of(out.str()).empty());
+  EXPECT_EQ(count_prefix(out.text(), "bestmove"), 1);
+  EXPECT_FALSE(bestmove_of(out.text()).empty());
 
   session.handle("position startpos moves e2e4 e7e5");
   session.handle("go ponder wtime 2000 btime 2000");
-  std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  EXPECT_EQ(count_prefix(out.str(), "bestmove"), 1);  // pondering: no answer yet
+  // Pondering: new depths are reported, but no answer until ponderhit.
+  const int before = count_prefix(out.text(), "info depth 3 ");
+  ASSERT_TRUE(out.wait_for([&](const std::string& t) { return count_prefix(t, "info depth 3 ") > before; }))
+      << out.text();
+  EXPECT_EQ(count_prefix(out.text(), "bestmove"), 1);
   session.handle("ponderhit");
-  while (session.engine().searching()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  EXPECT_EQ(count_prefix(out.str(), "bestmove"), 2);
+  ASSERT_TRUE(out.wait_for([](const std::string& t) { return count_prefix(t, "bestmove") == 2; })) << out.text();
+  EXPECT_EQ(count_prefix(out.text(), "bestmove"), 2);
   session.handle("stop");  // nothing running: ignored
-  EXPECT_EQ(count_prefix(out.str(), "bestmove"), 2);
+  EXPECT_EQ(count_prefix(out.text(), "bestmove"), 2);
 }
 
 TEST(Uci, MalformedCommandsAreReportedAndIgnored) {
@@ -204,14 +203,14 @@ TEST(Uci, MalformedCommandsAreReportedAndIgnored) {
       "setoption name Level Depth value deep",
   };
   for (const char* line : bad) {
-    std::ostringstream out;
+    test::WatchedOutput out;
     UciSession session(out);
     ASSERT_TRUE(session.handle(line));
-    EXPECT_NE(out.str().find("info string error"), std::string::npos) << line << " -> " << out.str();
-    EXPECT_EQ(out.str().find("bestmove"), std::string::npos) << line;
+    EXPECT_NE(out.text().find("info string error"), std::string::npos) << line << " -> " << out.text();
+    EXPECT_EQ(out.text().find("bestmove"), std::string::npos) << line;
     // The session still works afterwards.
     session.handle("isready");
-    EXPECT_NE(out.str().find("readyok"), std::string::npos) << line;
+    EXPECT_NE(out.text().find("readyok"), std::string::npos) << line;
   }
 }
 
@@ -219,13 +218,13 @@ TEST(Uci, MalformedCommandsAreReportedAndIgnored) {
 // of 1 makes level 10 answer with depth 1 only.
 TEST(Uci, LevelOptionsOverrideTheLevelsParameters) {
   auto search = [](const std::vector<std::string>& options) {
-    std::ostringstream out;
+    test::WatchedOutput out;
     UciSession session(out);
     for (const std::string& o : options) session.handle(o);
     session.handle("position startpos");
     session.handle("go depth 4");
-    while (session.engine().searching()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    return out.str();
+    EXPECT_TRUE(out.wait_for_text("bestmove")) << out.text();
+    return out.text();
   };
   const std::string limited = search({"setoption name Level Depth value 1"});
   EXPECT_EQ(count_prefix(limited, "info depth 1 "), 1) << limited;
@@ -236,13 +235,13 @@ TEST(Uci, LevelOptionsOverrideTheLevelsParameters) {
 }
 
 TEST(Uci, MalformedCommandsKeepThePreviousPosition) {
-  std::ostringstream out;
+  test::WatchedOutput out;
   UciSession session(out);
   session.handle("position startpos moves e2e4");
   session.handle("position startpos moves e2e4 e2e4");
   session.handle("d");
-  EXPECT_NE(out.str().find("info string fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq"), std::string::npos)
-      << out.str();
+  EXPECT_NE(out.text().find("info string fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq"), std::string::npos)
+      << out.text();
 }
 
 TEST(Uci, NoLegalMoveAnswersNullMove) {
@@ -260,15 +259,15 @@ TEST(Uci, GarbageBytesNeverCrash) {
 }
 
 TEST(Uci, QuitEndsTheSession) {
-  std::ostringstream out;
+  test::WatchedOutput out;
   UciSession session(out);
   session.handle("go infinite");
   EXPECT_FALSE(session.handle("quit"));
-  EXPECT_EQ(count_prefix(out.str(), "bestmove"), 1);
+  EXPECT_EQ(count_prefix(out.text(), "bestmove"), 1);
 }
 
 TEST(Uci, LimitStrengthPlaysLegalMoves) {
-  std::ostringstream out;
+  test::WatchedOutput out;
   {
     UciSession session(out);
     session.handle("setoption name UCI_LimitStrength value true");
@@ -276,10 +275,10 @@ TEST(Uci, LimitStrengthPlaysLegalMoves) {
     session.handle("setoption name Seed value 7");
     session.handle("position startpos");
     session.handle("go movetime 200");
-    while (session.engine().searching()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    ASSERT_TRUE(out.wait_for_text("bestmove")) << out.text();
   }
-  EXPECT_EQ(out.str().find("error"), std::string::npos) << out.str();
-  EXPECT_FALSE(bestmove_of(out.str()).empty());
+  EXPECT_EQ(out.text().find("error"), std::string::npos) << out.text();
+  EXPECT_FALSE(bestmove_of(out.text()).empty());
 }
 
 }  // namespace

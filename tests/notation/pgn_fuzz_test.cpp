@@ -126,8 +126,10 @@ TEST(PgnFuzz, LargeHostileInputsStayFast) {
   EXPECT_EQ(read_pgn_games(parentheses).games.size(), 1u);
   EXPECT_EQ(read_pgn_games(garbage_line).games.size(), 0u);
   EXPECT_EQ(read_pgn_games(unclosed_comment).games.size(), 1u);
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LT(seconds, 30.0);  // linear work takes well under a second; quadratic would take hours
+  // Linear work takes well under a second, quadratic would take hours: the test binary's time limit stops a
+  // reader that went quadratic; the time is recorded, not asserted (unit tests assert no wall-clock durations).
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  RecordProperty("seconds", std::to_string(seconds));
 }
 
 }  // namespace
