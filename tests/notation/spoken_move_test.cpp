@@ -10,26 +10,13 @@
 #include "core/fen.h"
 #include "core/uci_move.h"
 #include "notation/move_reader.h"
+#include "read_move_support.h"
 
 namespace tabiya {
 namespace {
 
-std::string read(std::string_view fen, std::string_view text, Language lang = Language::EN) {
-  const Position pos = parse_fen(fen).value();
-  Result<Move, MoveError> m = parse_move(pos, text, {lang});
-  if (!m) return "error: " + m.error().message;
-  return to_uci(*m, pos);
-}
-
-MoveError error_of(std::string_view fen, std::string_view text, Language lang = Language::EN) {
-  const Position pos = parse_fen(fen).value();
-  Result<Move, MoveError> m = parse_move(pos, text, {lang});
-  if (m) {
-    ADD_FAILURE() << '"' << text << "\" was read as " << to_uci(*m, pos);
-    return MoveError{MoveErrorKind::SYNTAX, "", {}};
-  }
-  return m.error();
-}
+using testing::error_of;
+using testing::read;
 
 const std::string START(START_FEN);
 const std::string CASTLE = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
