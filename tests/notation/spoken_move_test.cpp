@@ -53,6 +53,10 @@ TEST(SpokenMove, SpellingsOfTheAppendixDWords) {
   EXPECT_EQ(read(START, "Bauer Eva vier!"), "e2e4");
   EXPECT_EQ(read("4k3/8/8/4P3/8/8/8/4K3 w - - 0 1", "Bauer Eva fünf Eva sechs"), "e5e6");
   EXPECT_EQ(read("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "Bauer Eva funf"), "e4e5");
+  // No piece named: a pawn, as in SAN; the piece after the square is the promotion.
+  EXPECT_EQ(read(START, "Eva vier"), "e2e4");
+  EXPECT_EQ(read("7k/1P6/8/8/8/8/8/K7 w - - 0 1", "Bella acht Springer"), "b7b8n");
+  EXPECT_EQ(error_of("7k/1P6/8/8/8/8/8/K7 w - - 0 1", "Bella acht").candidates.size(), 4u);
   // Symbols mixed in: squares and files as letters.
   EXPECT_EQ(read(START, "Springer f3"), "g1f3");
   EXPECT_EQ(read(START, "Springer g1 f3"), "g1f3");
