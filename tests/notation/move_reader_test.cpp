@@ -13,34 +13,14 @@
 #include "core/movegen.h"
 #include "core/uci_move.h"
 #include "notation/san.h"
+#include "read_move_support.h"
 
 namespace tabiya {
 namespace {
 
-Position from_fen(std::string_view fen) {
-  Result<Position> pos = parse_fen(fen);
-  EXPECT_TRUE(pos.ok()) << fen << ": " << (pos.ok() ? "" : pos.error().message);
-  return pos.ok() ? *pos : Position::startpos();
-}
-
-// The move read from text, in UCI (e1h1 castling in Chess960 positions), or
-// "error: ..." so a failing expectation shows the message.
-std::string read(std::string_view fen, std::string_view text, Language lang = Language::EN) {
-  const Position pos = from_fen(fen);
-  Result<Move, MoveError> m = parse_move(pos, text, {lang});
-  if (!m) return "error: " + m.error().message;
-  return to_uci(*m, pos);
-}
-
-MoveError error_of(std::string_view fen, std::string_view text, Language lang = Language::EN) {
-  const Position pos = from_fen(fen);
-  Result<Move, MoveError> m = parse_move(pos, text, {lang});
-  if (m.ok()) {
-    ADD_FAILURE() << "\"" << text << "\" was read as " << to_uci(*m, pos);
-    return MoveError{MoveErrorKind::SYNTAX, "", {}};
-  }
-  return m.error();
-}
+using testing::error_of;
+using testing::from_fen;
+using testing::read;
 
 const std::string START(START_FEN);
 const std::string SCHOLAR = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
