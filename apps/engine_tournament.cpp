@@ -190,7 +190,7 @@ class EngineEvent {
   Result<bool> save() {
     tt::write_event_settings(t_, settings_);
     for (tt::Player& p : t_.players) p.points = t_.score_after(p, static_cast<int>(p.rounds.size()));
-    return write_file_atomically(s_.trf_path, tt::write_trf(t_));
+    return tt::write_trf_file(t_, s_.trf_path);
   }
 
   const EngineEventSettings& s_;

@@ -1,97 +1,29 @@
 // tabiya tournament (see tournament_command.h and README "Tournaments").
 #include "tournament_command.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <memory>
 #include <sstream>
 
 #include "commands.h"
-#include "tournament/baku.h"
-#include "tournament/berger.h"
+#include "core/durable_file.h"
 #include "tournament/boards.h"
-#include "tournament/crosstable.h"
 #include "tournament/dutch.h"
 #include "tournament/event.h"
-#include "tournament/lot.h"
+#include "tournament/office.h"
 #include "tournament/standings.h"
-#include "tournament/trf.h"
+#include "tournament/tiebreaks.h"
 #include "tournament/varma.h"
+#include "tournament_file.h"
 
 namespace tabiya::cli {
 
 using namespace tabiya::tournament;
 
-Result<bool> write_file_atomically(const std::string& path, const std::string& text) {
-  namespace fs = std::filesystem;
-  const fs::path target(path);
-  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  std::string tmpl = (dir / ("." + target.filename().string() + ".XXXXXX")).string();
-  int fd = ::mkstemp(tmpl.data());
-  if (fd < 0) return fail(path + ": cannot create a temporary file in " + dir.string());
-  size_t done = 0;
-  while (done < text.size()) {
-    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n <= 0) {
-      ::close(fd);
-      ::unlink(tmpl.c_str());
-      return fail(path + ": write failed");
-    }
-    done += static_cast<size_t>(n);
-  }
-  const bool synced = ::fsync(fd) == 0;
-  ::fchmod(fd, 0644);
-  if (::close(fd) != 0 || !synced) {
-    ::unlink(tmpl.c_str());
-    return fail(path + ": cannot flush the new file to disk");
-  }
-  if (std::rename(tmpl.c_str(), path.c_str()) != 0) {
-    ::unlink(tmpl.c_str());
-    return fail(path + ": cannot replace the file");
-  }
-  // The rename itself reaches the disk with the directory.
-  int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
-  if (dfd >= 0) {
-    ::fsync(dfd);
-    ::close(dfd);
-  }
-  return true;
-}
-
 namespace {
-
-struct Event {
-  Tournament t;
-  EventSettings settings;
-};
-
-Result<Event> load(const std::string& path) {
-  auto t = read_trf_file(path);
-  if (!t) return t.error();
-  auto s = read_event_settings(*t);
-  if (!s) return fail(path + ": " + s.error().message);
-  return Event{std::move(*t), std::move(*s)};
-}
-
-// Declared points and ranks follow the results, then the file is replaced.
-Result<bool> save(Event& e, const std::string& path) {
-  write_event_settings(e.t, e.settings);
-  for (Player& p : e.t.players) p.points = e.t.score_after(p, static_cast<int>(p.rounds.size()));
-  if (auto s = compute_standings(e.t, e.settings)) {
-    for (const StandingRow& row : s->rows)
-      if (Player* p = e.t.player(row.number)) p->rank = row.rank;
-  }
-  return write_file_atomically(path, write_trf(e.t));
-}
 
 bool parse_int(const std::string& text, int& value) {
   if (text.empty() || text.size() > 9) return false;
@@ -147,62 +79,6 @@ Result<GameResult> parse_result(const std::string& text) {
               "forfeit) or 0-0 (neither came)");
 }
 
-void set_entry(Player& p, int round, const RoundEntry& e) {
-  if (static_cast<int>(p.rounds.size()) < round) p.rounds.resize(round);
-  p.rounds[round - 1] = e;
-}
-
-// Round robins: the scheduled games of a player who left are forfeited:
-// "-" for him, "+" for his opponent, "-" for both when the opponent left too
-// (Tournament Rules 11(d): "--" in the crosstable).
-void forfeit_remaining_games(Event& e, int number, int after_round) {
-  Player* p = e.t.player(number);
-  if (!p) return;
-  for (int r = after_round + 1; r <= static_cast<int>(p->rounds.size()); ++r) {
-    RoundEntry mine = p->entry(r);
-    if (mine.opponent == 0) continue;
-    Player* o = e.t.player(mine.opponent);
-    if (!o) continue;
-    RoundEntry theirs = o->entry(r);
-    const Withdrawal* w = e.settings.withdrawal(o->number);
-    const bool opponent_gone = w && w->player != number && w->after_round < r;
-    // A game with a result stays, except the forfeit he was given because
-    // the opponent had left: now neither comes.
-    if (mine.result != ' ' && !(mine.result == '+' && opponent_gone)) continue;
-    mine.result = '-';
-    theirs.result = opponent_gone ? '-' : '+';
-    set_entry(*p, r, mine);
-    set_entry(*o, r, theirs);
-  }
-}
-
-// Tournament Rules 11(b): three games lost by forfeit exclude a player.
-void exclude_after_three_forfeits(Event& e, int number, int round, std::ostream& out) {
-  if (e.settings.withdrawal(number)) return;
-  const EventRecord event = build_event_record(e.t, e.settings);
-  const PlayerRecord* p = event.find(number);
-  if (!p || p->forfeit_losses < 3) return;
-  e.settings.withdrawals.push_back({number, round, true});
-  if (e.settings.round_robin()) forfeit_remaining_games(e, number, round);
-  out << "player " << number << " (" << p->player->name
-      << ") has lost three games by forfeit and is excluded (FIDE Tournament Rules 11(b))\n";
-}
-
-// Swiss start numbers before round 1: rating, then title, then name.
-void sort_start_list(Tournament& t) {
-  static const std::vector<std::string> titles = {"g", "wg", "i", "wi", "f", "wf", "c", "wc"};
-  auto title_rank = [](const std::string& title) {
-    auto it = std::find(titles.begin(), titles.end(), title);
-    return static_cast<int>(it - titles.begin());
-  };
-  std::stable_sort(t.players.begin(), t.players.end(), [&](const Player& a, const Player& b) {
-    if (a.rating != b.rating) return a.rating > b.rating;
-    if (title_rank(a.title) != title_rank(b.title)) return title_rank(a.title) < title_rank(b.title);
-    return a.name < b.name;
-  });
-  for (size_t i = 0; i < t.players.size(); ++i) t.players[i].number = static_cast<int>(i) + 1;
-}
-
 // ---- the subcommands ------------------------------------------------------
 
 struct NewArgs {
@@ -215,7 +91,7 @@ int cmd_new(const NewArgs& a, std::ostream& out, std::ostream& err) {
   auto system = parse_system(a.system);
   if (!system) return err << "--system: " << system.error().message << '\n', 1;
   if (std::filesystem::exists(a.file)) return err << a.file << ": already exists; not overwritten\n", 1;
-  Event e;
+  EventFile e;
   e.settings.system = *system;
   e.settings.system_declared = true;
   if (a.baku && *system != PairingSystem::swiss_dutch) return err << "--baku: acceleration is for Swiss events\n", 1;
@@ -246,7 +122,7 @@ int cmd_new(const NewArgs& a, std::ostream& out, std::ostream& err) {
     e.settings.edition_declared = true;
   }
   e.t.set_header("012", a.name.empty() ? std::filesystem::path(a.file).stem().string() : a.name);
-  if (auto saved = save(e, a.file); !saved) return err << saved.error().message << '\n', 1;
+  if (auto saved = save_event_file(e, a.file); !saved) return err << saved.error().message << '\n', 1;
   out << "created " << a.file << ": " << system_name(*system);
   if (a.rounds) out << ", " << a.rounds << " rounds";
   out << '\n';
@@ -259,82 +135,46 @@ struct PlayerArgs {
 };
 
 int cmd_add_player(const PlayerArgs& a, std::ostream& out, std::ostream& err) {
-  auto e = load(a.file);
+  auto e = load_event_file(a.file);
   if (!e) return err << e.error().message << '\n', 1;
   auto bad = [&](const std::string& what) { return err << a.file << ": add-player: " << what << '\n', 1; };
   if (a.name.empty() || a.name.size() > 33) return bad("--name must have 1 to 33 characters");
   if (a.name.find_first_of("\r\n") != std::string::npos) return bad("--name must be one line");
   if (a.rating < 0 || a.rating > 3500) return bad("--rating " + std::to_string(a.rating) + " is not 0..3500");
-  std::string title;
-  for (char c : a.title) title += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  static const std::vector<std::pair<std::string, std::string>> titles = {
-      {"gm", "g"}, {"im", "i"}, {"fm", "f"}, {"cm", "c"}, {"wgm", "wg"}, {"wim", "wi"}, {"wfm", "wf"}, {"wcm", "wc"}};
-  bool known = title.empty();
-  for (const auto& [word, code] : titles) {
-    if (title == word || title == code) {
-      title = code;
-      known = true;
-    }
-  }
-  if (!known) return bad("--title \"" + a.title + "\" is not GM IM FM CM WGM WIM WFM WCM");
-  if (!a.federation.empty() &&
-      (a.federation.size() != 3 || !std::all_of(a.federation.begin(), a.federation.end(),
-                                                [](char c) { return std::isupper(static_cast<unsigned char>(c)); }))) {
+  const std::optional<std::string> title = title_code(a.title);
+  if (!title) return bad("--title \"" + a.title + "\" is not GM IM FM CM WGM WIM WFM WCM");
+  if (!valid_federation(a.federation))
     return bad("--federation \"" + a.federation + "\" is not a three-letter FIDE code like NOR");
-  }
-  if (a.fide_id.size() > 11 || !std::all_of(a.fide_id.begin(), a.fide_id.end(),
-                                            [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
-    return bad("--fide-id \"" + a.fide_id + "\" is not a number of up to 11 digits");
-  }
-  if (!a.birth.empty()) {
-    const std::string& b = a.birth;
-    bool ok = b.size() == 4 || (b.size() == 10 && b[4] == '/' && b[7] == '/');
-    for (size_t i = 0; ok && i < b.size(); ++i) ok = i == 4 || i == 7 || std::isdigit(static_cast<unsigned char>(b[i]));
-    if (!ok) return bad("--birth \"" + b + "\" is not YYYY/MM/DD or YYYY");
-  }
+  if (!valid_fide_id(a.fide_id)) return bad("--fide-id \"" + a.fide_id + "\" is not a number of up to 11 digits");
+  if (!valid_birth_date(a.birth)) return bad("--birth \"" + a.birth + "\" is not YYYY/MM/DD or YYYY");
   char sex = ' ';
   if (a.sex == "m" || a.sex == "M") sex = 'm';
   else if (a.sex == "w" || a.sex == "W" || a.sex == "f" || a.sex == "F") sex = 'w';
   else if (!a.sex.empty()) return bad("--sex \"" + a.sex + "\" is not m or w");
-  if (e->settings.round_robin() && e->t.rounds_paired() > 0) {
-    return bad("the round robin has been drawn; players can no longer be added");
-  }
   Player p;
-  p.number = static_cast<int>(e->t.players.size()) + 1;
   p.name = a.name;
-  p.title = title;
+  p.title = *title;
   p.rating = a.rating;
   p.federation = a.federation;
   p.fide_id = a.fide_id;
   p.birth_date = a.birth;
   p.sex = sex;
-  // A late entry in a Swiss event was absent from the rounds already paired.
-  const int paired = e->t.rounds_paired();
-  for (int r = 1; r <= paired; ++r) p.rounds.push_back(RoundEntry{0, Colour::none, '-'});
-  e->t.players.push_back(p);
-  if (!e->settings.round_robin() && paired == 0) sort_start_list(e->t);
-  if (auto saved = save(*e, a.file); !saved) return err << saved.error().message << '\n', 1;
-  for (const Player& q : e->t.players)
-    if (q.name == a.name && q.fide_id == a.fide_id) out << "player " << q.number << ": " << q.name << '\n';
+  auto entered = register_player(e->t, e->settings, std::move(p));
+  if (!entered) return bad(entered.error().message);
+  if (auto saved = save_event_file(*e, a.file); !saved) return err << saved.error().message << '\n', 1;
+  out << "player " << entered->number << ": " << a.name << '\n';
   return 0;
 }
 
 int cmd_withdraw(const std::string& file, int number, int after_round, std::ostream& out, std::ostream& err) {
-  auto e = load(file);
+  auto e = load_event_file(file);
   if (!e) return err << e.error().message << '\n', 1;
   const Player* p = e->t.player(number);
   if (!p) return err << file << ": withdraw: no player " << number << '\n', 1;
   if (e->settings.withdrawal(number)) return err << file << ": withdraw: player " << number << " has already left\n", 1;
-  if (after_round < 0) {
-    after_round = 0;
-    for (int r = 1; r <= static_cast<int>(p->rounds.size()); ++r) {
-      const RoundEntry en = p->entry(r);
-      if (en.result != ' ' && !(e->settings.round_robin() && en.opponent == 0)) after_round = r;
-    }
-  }
-  e->settings.withdrawals.push_back({number, after_round, false});
-  if (e->settings.round_robin()) forfeit_remaining_games(*e, number, after_round);
-  if (auto saved = save(*e, file); !saved) return err << saved.error().message << '\n', 1;
+  if (after_round < 0) after_round = last_round_taken_part(e->t, e->settings, number);
+  withdraw(e->t, e->settings, number, after_round);
+  if (auto saved = save_event_file(*e, file); !saved) return err << saved.error().message << '\n', 1;
   out << "player " << number << " (" << p->name << ") withdrawn after round " << after_round << '\n';
   if (e->settings.round_robin()) {
     const EventRecord event = build_event_record(e->t, e->settings);
@@ -348,13 +188,10 @@ int cmd_withdraw(const std::string& file, int number, int after_round, std::ostr
 
 int cmd_draw(const std::string& file, bool varma, bool seeded, std::uint64_t seed, std::ostream& out,
              std::ostream& err) {
-  auto e = load(file);
+  auto e = load_event_file(file);
   if (!e) return err << e.error().message << '\n', 1;
   if (!e->settings.round_robin())
     return err << file << ": draw: only round robins are drawn; Swiss rounds are paired\n", 1;
-  const int n = static_cast<int>(e->t.players.size());
-  if (n < 2) return err << file << ": draw: a round robin needs at least 2 players (has " << n << ")\n", 1;
-  if (e->t.rounds_with_entries() > 0) return err << file << ": draw: the draw has already been made\n", 1;
   if (!seeded) seed = static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
   std::vector<int> numbers;  // numbers[i]: the pairing number of players[i]
   if (varma) {
@@ -365,31 +202,13 @@ int cmd_draw(const std::string& file, bool varma, bool seeded, std::uint64_t see
     numbers = d->numbers;
     for (const std::string& step : d->steps) out << step << '\n';
   } else {
-    Lot lot(seed);
-    numbers = lot.permutation(n);
+    numbers = pairing_numbers_by_lot(static_cast<int>(e->t.players.size()), seed);
   }
-  std::vector<Player> renumbered(e->t.players.size());
-  for (size_t i = 0; i < e->t.players.size(); ++i) {
-    Player p = e->t.players[i];
-    p.number = numbers[i];
-    renumbered[static_cast<size_t>(numbers[i] - 1)] = p;
-  }
-  e->t.players = renumbered;
-  auto schedule = round_robin_schedule(n, e->settings.cycles());
-  for (Player& p : e->t.players) p.rounds.assign(schedule.size(), RoundEntry{0, Colour::none, '-'});
-  for (size_t r = 0; r < schedule.size(); ++r) {
-    for (const TableGame& g : schedule[r]) {
-      if (g.white <= n && g.black <= n) {
-        e->t.players[static_cast<size_t>(g.white - 1)].rounds[r] = RoundEntry{g.black, Colour::white, ' '};
-        e->t.players[static_cast<size_t>(g.black - 1)].rounds[r] = RoundEntry{g.white, Colour::black, ' '};
-      }
-    }
-  }
-  e->t.total_rounds = static_cast<int>(schedule.size());
-  e->t.headers.push_back(
-      {"###", std::string("draw ") + (varma ? "with the Varma tables" : "by lot") + ", seed " + std::to_string(seed)});
-  if (auto saved = save(*e, file); !saved) return err << saved.error().message << '\n', 1;
-  out << "drawn " << (varma ? "with the Varma tables" : "by lot") << " (seed " << seed << ")\n";
+  const std::string how = varma ? "with the Varma tables" : "by lot";
+  auto drawn = draw_round_robin(e->t, e->settings, numbers, "draw " + how + ", seed " + std::to_string(seed));
+  if (!drawn) return err << file << ": draw: " << drawn.error().message << '\n', 1;
+  if (auto saved = save_event_file(*e, file); !saved) return err << saved.error().message << '\n', 1;
+  out << "drawn " << how << " (seed " << seed << ")\n";
   for (const Player& p : e->t.players) out << p.number << ". " << p.name << '\n';
   return 0;
 }
@@ -399,37 +218,19 @@ int cmd_draw(const std::string& file, bool varma, bool seeded, std::uint64_t see
 // (the drop-in mode for programs that call JaVaFo or bbpPairings); without
 // it the pairing is entered into the file.
 int cmd_pair(const std::string& file, const std::string& javafo_out, bool baku, std::ostream& out, std::ostream& err) {
-  auto e = load(file);
+  auto e = load_event_file(file);
   if (!e) return err << e.error().message << '\n', 1;
   if (e->settings.round_robin()) return err << file << ": pair: a round robin follows its Berger schedule (draw)\n", 1;
   const int round = e->t.rounds_paired() + 1;
   if (e->t.total_rounds > 0 && round > e->t.total_rounds) {
     return err << file << ": pair: all " << e->t.total_rounds << " rounds are paired\n", 1;
   }
-  if (round > 1) {
-    const auto boards = boards_of_round(e->t, e->settings, round - 1);
-    for (size_t b = 0; b < boards.size(); ++b) {
-      if (boards[b].black != 0 && e->t.player(boards[b].white)->entry(round - 1).result == ' ') {
-        return err << file << ": pair: round " << round - 1 << " board " << b + 1 << " has no result yet\n", 1;
-      }
-    }
-  }
-  // Players who left are not paired (Tournament Rules 11(b), withdrawals).
-  for (const Withdrawal& w : e->settings.withdrawals) {
-    Player* p = e->t.player(w.player);
-    if (p && w.after_round < round && p->entry(round).empty()) set_entry(*p, round, RoundEntry{0, Colour::none, '-'});
-  }
-  // Baku acceleration (C.04.5.1): the virtual points go into the file as XXA
-  // lines, fixed before round 1; a late entry who joins GA (he stands above
-  // its last player) gets his line when he is first paired.
-  if ((baku || e->settings.baku) && (e->t.accelerations.empty() || e->settings.baku)) {
-    auto acc = baku_accelerations(e->t);
-    if (!acc) return err << file << ": pair: " << acc.error().message << '\n', 1;
-    if (e->t.accelerations.empty()) e->t.accelerations = *acc;
-    for (const auto& [number, points] : *acc)
-      if (late_entry(e->t, *e->t.player(number))) e->t.accelerations.emplace(number, points);
-    e->settings.baku = true;
-  }
+  if (round > 1)
+    if (auto board = first_board_without_result(e->t, e->settings, round - 1))
+      return err << file << ": pair: round " << round - 1 << " board " << *board << " has no result yet\n", 1;
+  // Players who left are not paired; Baku acceleration (C.04.5.1) fixes its virtual points as XXA lines.
+  if (auto ready = prepare_swiss_round(e->t, e->settings, round, baku); !ready)
+    return err << file << ": pair: " << ready.error().message << '\n', 1;
   auto pairing = pair_dutch(e->t, round);
   if (!pairing) return err << file << ": pair round " << round << ": " << pairing.error().message << '\n', 1;
   if (!javafo_out.empty()) {
@@ -438,11 +239,11 @@ int cmd_pair(const std::string& file, const std::string& javafo_out, bool baku, 
       out << text;
       return 0;
     }
-    if (auto w = write_file_atomically(javafo_out, text); !w) return err << w.error().message << '\n', 1;
+    if (auto w = write_file_durably(javafo_out, text); !w) return err << w.error().message << '\n', 1;
     return 0;
   }
   apply_pairing(e->t, *pairing);
-  if (auto saved = save(*e, file); !saved) return err << saved.error().message << '\n', 1;
+  if (auto saved = save_event_file(*e, file); !saved) return err << saved.error().message << '\n', 1;
   out << "round " << round << '\n';
   const auto boards = boards_of_round(e->t, e->settings, round);
   for (size_t b = 0; b < boards.size(); ++b) {
@@ -458,7 +259,7 @@ int cmd_pair(const std::string& file, const std::string& javafo_out, bool baku, 
 }
 
 int cmd_result(const std::string& file, const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
-  auto e = load(file);
+  auto e = load_event_file(file);
   if (!e) return err << e.error().message << '\n', 1;
   int round = 0;
   if (words.size() < 3 || words.size() % 2 == 0 || !parse_int(words[0], round)) {
@@ -466,7 +267,7 @@ int cmd_result(const std::string& file, const std::vector<std::string>& words, s
   }
   const auto boards = boards_of_round(e->t, e->settings, round);
   if (boards.empty()) return err << file << ": result: round " << round << " is not paired\n", 1;
-  std::vector<int> touched;
+  std::vector<int> excluded;  // by Tournament Rules 11(b), announced after the results
   for (size_t i = 1; i + 1 < words.size(); i += 2) {
     int board = 0;
     if (!parse_int(words[i], board) || board < 1 || board > static_cast<int>(boards.size())) {
@@ -478,191 +279,15 @@ int cmd_result(const std::string& file, const std::vector<std::string>& words, s
     if (b.black == 0) return err << file << ": result: board " << board << " is a bye; it has no result\n", 1;
     auto res = parse_result(words[i + 1]);
     if (!res) return err << file << ": round " << round << " board " << board << ": " << res.error().message << '\n', 1;
-    Player* w = e->t.player(b.white);
-    Player* bl = e->t.player(b.black);
-    RoundEntry we = w->entry(round), be = bl->entry(round);
-    we.result = res->white;
-    be.result = res->black;
-    set_entry(*w, round, we);
-    set_entry(*bl, round, be);
-    touched.push_back(b.white);
-    touched.push_back(b.black);
-    out << "round " << round << " board " << board << ": " << w->name << " - " << bl->name << " " << words[i + 1]
-        << '\n';
+    for (int number : enter_result(e->t, e->settings, round, b.white, res->white, res->black))
+      excluded.push_back(number);
+    out << "round " << round << " board " << board << ": " << e->t.player(b.white)->name << " - "
+        << e->t.player(b.black)->name << " " << words[i + 1] << '\n';
   }
-  for (int number : touched) exclude_after_three_forfeits(*e, number, round, out);
-  if (auto saved = save(*e, file); !saved) return err << saved.error().message << '\n', 1;
-  return 0;
-}
-
-Result<EventSettings> with_tie_breaks(EventSettings s, const std::string& list, const std::string& edition = "") {
-  if (!edition.empty()) {
-    auto ed = parse_edition(edition);
-    if (!ed) return fail("--tie-break-edition: " + ed.error().message);
-    s.edition = *ed;
-  }
-  if (list.empty()) return s;
-  s.tie_breaks.clear();
-  std::stringstream in(list);
-  std::string code;
-  while (std::getline(in, code, ',')) {
-    auto tb = parse_tie_break(code);
-    if (!tb) return fail("--tie-breaks: " + tb.error().message);
-    s.tie_breaks.push_back(tb->code);
-  }
-  return s;
-}
-
-enum class Report { standings, crosstable, html };
-
-int cmd_report(const std::string& file, Report what, const std::string& tie_breaks, const std::string& output,
-               std::ostream& out, std::ostream& err, const std::string& edition = "") {
-  auto e = load(file);
-  if (!e) return err << e.error().message << '\n', 1;
-  auto settings = with_tie_breaks(e->settings, tie_breaks, edition);
-  if (!settings) return err << settings.error().message << '\n', 1;
-  auto s = compute_standings(e->t, *settings);
-  if (!s) return err << file << ": " << s.error().message << '\n', 1;
-  std::string text = what == Report::standings    ? format_standings(e->t, *s)
-                     : what == Report::crosstable ? format_crosstable(e->t, *settings, *s)
-                                                  : export_html(e->t, *settings, *s);
-  if (output.empty() || output == "-") {
-    out << text;
-    return 0;
-  }
-  if (auto w = write_file_atomically(output, text); !w) return err << w.error().message << '\n', 1;
-  out << "wrote " << output << '\n';
-  return 0;
-}
-
-// Everything `check` finds wrong with a TRF, one line each.
-std::vector<std::string> problems_of(const Event& e) {
-  std::vector<std::string> problems;
-  const Tournament& t = e.t;
-  auto who = [](const Player& p) { return "player " + std::to_string(p.number); };
-  const std::string pairs_ok[] = {"10", "01", "==", "+-", "-+", "--", "WL", "LW", "DD", "  "};
-  for (const Player& p : t.players) {
-    int rounds = static_cast<int>(p.rounds.size());
-    for (int r = 1; r <= rounds; ++r) {
-      const RoundEntry mine = p.entry(r);
-      if (mine.opponent == 0) continue;
-      const std::string at = who(p) + ", round " + std::to_string(r) + ": ";
-      if (mine.opponent == p.number) {
-        problems.push_back(at + "paired against himself");
-        continue;
-      }
-      const Player* o = t.player(mine.opponent);
-      if (!o) {
-        problems.push_back(at + "opponent " + std::to_string(mine.opponent) + " does not exist");
-        continue;
-      }
-      const RoundEntry theirs = o->entry(r);
-      if (theirs.opponent != p.number) {
-        problems.push_back(
-            at + "opponent " + std::to_string(o->number) + " has " +
-            (theirs.opponent ? "player " + std::to_string(theirs.opponent) : std::string("no opponent")) +
-            " in that round");
-        continue;
-      }
-      if (p.number < o->number) {
-        if (mine.colour != Colour::none && mine.colour == theirs.colour)
-          problems.push_back(at + "both players have " + (mine.colour == Colour::white ? "White" : "Black"));
-        const std::string pair = {mine.result, theirs.result};
-        if (std::find(std::begin(pairs_ok), std::end(pairs_ok), pair) == std::end(pairs_ok))
-          problems.push_back(at + "results '" + mine.result + "' and '" + theirs.result + "' (opponent " +
-                             std::to_string(o->number) + ") do not agree");
-      }
-    }
-    // Repeated pairings. In a Swiss a game lost by forfeit was not played,
-    // and the two may be paired again (C.04.3 C1 counts games played); a round
-    // robin's schedule meets each pair once per cycle whatever happened.
-    const int allowed = e.settings.cycles();
-    std::vector<int> meetings(t.players.size() + 2, 0);
-    for (int r = 1; r <= rounds; ++r) {
-      const RoundEntry x = p.entry(r);
-      if (!e.settings.round_robin() && !x.played()) continue;
-      const int o = x.opponent;
-      if (o > 0 && o < static_cast<int>(meetings.size()) && ++meetings[static_cast<size_t>(o)] == allowed + 1 &&
-          p.number < o)
-        problems.push_back(who(p) + " meets player " + std::to_string(o) + " more than " +
-                           (allowed == 1 ? std::string("once") : std::to_string(allowed) + " times") + " (round " +
-                           std::to_string(r) + ")");
-    }
-    // Declared points against the results.
-    const Points score = t.score_after(p, rounds);
-    if (p.points != score) {
-      problems.push_back(who(p) + ": declared " + format_points(p.points) + " points, the results give " +
-                         format_points(score));
-    }
-    // Colours of the games played: no three in a row, difference within 2.
-    if (!e.settings.round_robin()) {
-      const auto colours = t.colour_history(p, rounds);
-      int diff = 0, run = 0;
-      Colour last = Colour::none;
-      for (size_t i = 0; i < colours.size(); ++i) {
-        diff += colours[i] == Colour::white ? 1 : -1;
-        run = colours[i] == last ? run + 1 : 1;
-        last = colours[i];
-        if ((run >= 3 || diff > 2 || diff < -2) && i + 1 < colours.size()) {
-          problems.push_back(who(p) + ": colour rule broken after " + std::to_string(i + 1) + " games played (" +
-                             (run >= 3 ? "three in a row" : "difference " + std::to_string(diff)) + ")");
-          break;
-        }
-      }
-    }
-  }
-  // Round robins: the games are those of the Berger table.
-  if (e.settings.round_robin() && t.rounds_with_entries() > 0) {
-    const int n = static_cast<int>(t.players.size());
-    auto schedule = round_robin_schedule(n, e.settings.cycles());
-    for (size_t r = 0; r < schedule.size(); ++r) {
-      for (const TableGame& g : schedule[r]) {
-        if (g.white > n || g.black > n) continue;
-        const RoundEntry we = t.player(g.white)->entry(static_cast<int>(r) + 1);
-        if (we.opponent != g.black || (we.colour != Colour::white && we.colour != Colour::none))
-          problems.push_back("round " + std::to_string(r + 1) + ": the Berger table pairs " + std::to_string(g.white) +
-                             "-" + std::to_string(g.black) + ", the file does not");
-      }
-    }
-  }
-  return problems;
-}
-
-std::string write_oneline(const Result<RoundPairing>& p) {
-  if (!p) return "(no pairing: " + p.error().message + ")";
-  std::string line;
-  for (const Board& b : p->boards)
-    line += (line.empty() ? "" : " ") + std::to_string(b.white) + "-" + std::to_string(b.black);
-  if (p->bye) line += " bye " + std::to_string(p->bye);
-  return line;
-}
-
-int cmd_check(const std::string& file, std::ostream& out, std::ostream& err) {
-  auto e = load(file);
-  if (!e) return err << e.error().message << '\n', 1;
-  auto problems = problems_of(*e);
-  // Swiss: every round re-paired from the state before it.
-  if (!e->settings.round_robin() && e->t.rounds_paired() > 0) {
-    auto differing = check_pairings(e->t);
-    if (!differing) {
-      problems.push_back("re-pairing: " + differing.error().message);
-    } else {
-      for (int r : *differing) {
-        problems.push_back("round " + std::to_string(r) + ": the FIDE Dutch system pairs " +
-                           write_oneline(pair_dutch(cut_before_round(e->t, r), r)) + "; the file has " +
-                           write_oneline(recorded_pairing(e->t, r)));
-      }
-    }
-  }
-  for (const std::string& p : problems) out << file << ": " << p << '\n';
-  if (problems.empty())
-    out << file << ": OK (" << e->t.players.size() << " players, " << e->t.rounds_with_entries() << " rounds)\n";
-  return problems.empty() ? 0 : 1;
-}
-
-int cmd_berger(int players, bool twice, bool swap, std::ostream& out, std::ostream& err) {
-  if (players < 2 || players > 1000) return err << "berger: the number of players must be 2..1000\n", 1;
-  for (const TableRound& r : round_robin_schedule(players, twice ? 2 : 1, swap)) out << format_table_round(r) << '\n';
+  for (int number : excluded)
+    out << "player " << number << " (" << e->t.player(number)->name
+        << ") has lost three games by forfeit and is excluded (FIDE Tournament Rules 11(b))\n";
+  if (auto saved = save_event_file(*e, file); !saved) return err << saved.error().message << '\n', 1;
   return 0;
 }
 
@@ -731,12 +356,12 @@ int run_tournament(const std::vector<std::string>& args, std::ostream& out, std:
   c_st->add_option("--tie-break-edition", sed,
                    "Override the edition of the FIDE Tie-Break Regulations for unplayed rounds: 2026 (default), "
                    "2024 or 2022 (the older C.02 virtual opponent)");
-  c_st->callback([&] { code = cmd_report(sfile, Report::standings, stb, "", out, err, sed); });
+  c_st->callback([&] { code = tournament_report(sfile, Report::standings, stb, "", out, err, sed); });
 
   std::string xfile;
   auto* c_ct = app.add_subcommand("crosstable", "The crosstable");
   c_ct->add_option("file", xfile)->required();
-  c_ct->callback([&] { code = cmd_report(xfile, Report::crosstable, "", "", out, err); });
+  c_ct->callback([&] { code = tournament_report(xfile, Report::crosstable, "", "", out, err); });
 
   std::string efile, eout;
   bool ehtml = false;
@@ -744,7 +369,7 @@ int run_tournament(const std::vector<std::string>& args, std::ostream& out, std:
   c_ex->add_option("file", efile)->required();
   c_ex->add_flag("--html", ehtml, "HTML (the one format so far)")->required();
   c_ex->add_option("-o,--output", eout, "Output file (default: standard output)");
-  c_ex->callback([&] { code = cmd_report(efile, Report::html, "", eout, out, err); });
+  c_ex->callback([&] { code = tournament_report(efile, Report::html, "", eout, out, err); });
 
   std::string pfile, pout;
   bool pbaku = false;
@@ -759,7 +384,7 @@ int run_tournament(const std::vector<std::string>& args, std::ostream& out, std:
   std::string cfile;
   auto* c_check = app.add_subcommand("check", "Validate a TRF: scores, colours, repeated pairings");
   c_check->add_option("file", cfile)->required();
-  c_check->callback([&] { code = cmd_check(cfile, out, err); });
+  c_check->callback([&] { code = tournament_check(cfile, out, err); });
 
   int bplayers = 0;
   bool bdouble = false, bswap = false;
@@ -767,7 +392,7 @@ int run_tournament(const std::vector<std::string>& args, std::ostream& out, std:
   c_berger->add_option("players", bplayers)->required();
   c_berger->add_flag("--double", bdouble, "Both cycles of a double round robin");
   c_berger->add_flag("--swap-last-two", bswap, "Exchange the last two rounds of the first cycle");
-  c_berger->callback([&] { code = cmd_berger(bplayers, bdouble, bswap, out, err); });
+  c_berger->callback([&] { code = tournament_berger(bplayers, bdouble, bswap, out, err); });
 
   try {
     std::vector<std::string> reversed(args.rbegin(), args.rend());

@@ -26,8 +26,4 @@ namespace tabiya::cli {
 // names); returns the exit code. Output to `out`, errors to `err`.
 int run_tournament(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-// Writes `text` to `path` atomically: a temporary file in the same
-// directory, flushed to disk, then renamed over `path`.
-Result<bool> write_file_atomically(const std::string& path, const std::string& text);
-
 }  // namespace tabiya::cli

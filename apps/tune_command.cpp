@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "commands.h"
+#include "core/durable_file.h"
 #include "engine/evaluate.h"
 #include "engine/tuner.h"
 
@@ -136,10 +137,8 @@ int run_tune(const TuneSettings& s, std::ostream& out, std::ostream& err) {
            << ".\nMean squared error after:  training " << train_after << ", held out " << valid_after
            << ".\nWith K refitted to " << k_after << ": training " << train_refit << ", held out " << valid_refit
            << ".";
-    std::ofstream file(s.out_path);
-    file << engine::tuning::params_source(tuned, header.str());
-    if (!file) {
-      err << "tune: cannot write \"" << s.out_path << "\"\n";
+    if (auto written = write_file_durably(s.out_path, engine::tuning::params_source(tuned, header.str())); !written) {
+      err << "tune: " << written.error().message << "\n";
       return 1;
     }
     out << "wrote " << s.out_path << '\n';

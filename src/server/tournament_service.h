@@ -5,8 +5,8 @@
 // event. Standings and the crosstable come from src/tournament.
 //
 // The event's TRF is its single source of truth: it is kept in memory and,
-// with a data directory, rewritten atomically to DATA/tournaments/ID.trf after
-// every change. What only the online event needs (the arbiter's and players'
+// with a data directory, rewritten durably and atomically (core/durable_file.h)
+// to DATA/tournaments/ID.trf after every change. What only the online event needs (the arbiter's and players'
 // secrets, the games and their seat tokens, the clock, the rules edition, the
 // state of registration) rides in the same file as tabiya's own `XT?` lines,
 // which other programs skip and which the public TRF download leaves out.
@@ -16,6 +16,12 @@
 // games through the game service's public HTTP interface (POST /api/games, an
 // invite game: the clocks start when both players have come) and hears of
 // their ends through GameServiceOptions::on_game_end.
+//
+// Its parts, one concept a file: tournament_event.h (an event in memory), tournament_storage (the TRF on disk),
+// tournament_auth (who is asking), tournament_requests and tournament_http (reading requests, answering),
+// tournament_admin (changing events), tournament_views (what is shown); every rules decision (registration,
+// the draw, withdrawals, forfeits, exclusions, results) is the tournament office's (tournament/office.h), which
+// `tabiya tournament` uses too.
 //
 // Threads: one mutex guards every event. It is taken inside the game service's
 // game-end hook (under that game's mutex), so while holding it this service

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/durable_file.h"
+
 namespace tabiya::tournament {
 namespace {
 
@@ -406,19 +408,7 @@ std::string write_trf(const Tournament& t) {
 }
 
 Result<bool> write_trf_file(const Tournament& t, const std::string& path) {
-  std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return fail(tmp + ": cannot create");
-    out << write_trf(t);
-    out.flush();
-    if (!out) return fail(tmp + ": write failed");
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    return fail(path + ": cannot replace the file");
-  }
-  return true;
+  return write_file_durably(path, write_trf(t));
 }
 
 }  // namespace tabiya::tournament

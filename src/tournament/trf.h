@@ -27,7 +27,7 @@ Result<Tournament> read_trf_file(const std::string& path);
 // Writes a TRF (LF line endings); read_trf(write_trf(t)) gives t back.
 std::string write_trf(const Tournament& t);
 
-// Writes atomically: a temporary file next to `path`, then a rename.
+// Writes durably and atomically (core/durable_file.h): a crash leaves the old file or the new one.
 Result<bool> write_trf_file(const Tournament& t, const std::string& path);
 
 // The 001 line of one player.

@@ -410,5 +410,44 @@ TEST_F(TournamentServiceTest, SwissRoundsArePairedByTheDutchSystemWithByesAndWit
   EXPECT_FALSE(e.at("players").at(3).at("withdrawn").is_null());
 }
 
+// A Swiss player who withdraws leaves after the round being played; a bye he asked for in a later round is void
+// (he is no longer in the event to take it), and he is not paired again (the tournament office decides both, as
+// for `tabiya tournament withdraw`).
+TEST_F(TournamentServiceTest, ASwissWithdrawalVoidsALaterRequestedBye) {
+  Made m = make_event("swiss-dutch", {"Anna", "Bjorn", "Carl", "Dina", "Eli"}, 3);
+  const std::string base = "/api/tournaments/" + m.id;
+  post(base + "/close", {{"token", m.arbiter}}, 200);
+  post(base + "/publish", {{"token", m.arbiter}}, 200);
+  post(base + "/bye", {{"token", m.players[4]}, {"round", 3}, {"kind", "H"}}, 200);
+  json::object e = event(m.id);
+  ASSERT_EQ(e.at("requested_byes").as_array().size(), 1u);
+  json::object out = post(base + "/withdraw", {{"token", m.players[4]}}, 200);
+  EXPECT_EQ(out.at("after_round").as_int64(), 1);
+  e = event(m.id);
+  EXPECT_TRUE(e.at("requested_byes").as_array().empty()) << json::serialize(e.at("requested_byes"));
+  EXPECT_EQ(e.at("players").at(4).at("withdrawn").as_int64(), 1);
+  for (const json::value& b : e.at("pairings").at(0).at("boards").as_array())
+    post(base + "/result", {{"token", m.arbiter}, {"round", 1}, {"white", b.at("white")}, {"result", "1-0"}}, 200);
+  post(base + "/publish", {{"token", m.arbiter}}, 200);
+  e = event(m.id);
+  const json::object& r2 = e.at("pairings").as_array().at(1).as_object();
+  for (const json::value& b : r2.at("boards").as_array()) {
+    EXPECT_NE(b.at("white").as_int64(), 5);
+    EXPECT_NE(b.at("black").as_int64(), 5);
+  }
+  for (const json::value& b : r2.at("byes").as_array()) EXPECT_NE(b.at("player").as_int64(), 5);
+}
+
+// Every change is written durably (core/durable_file.h): the data directory holds the events' files and nothing
+// else, no temporary file left beside them.
+TEST_F(TournamentServiceTest, StoredEventsLeaveNoTemporaryFiles) {
+  Made m = make_event("round-robin", {"Anna", "Bjorn", "Carl"});
+  post("/api/tournaments/" + m.id + "/close", {{"token", m.arbiter}}, 200);
+  std::vector<std::string> names;
+  for (const auto& item : std::filesystem::directory_iterator(dir_ / "tournaments"))
+    names.push_back(item.path().filename().string());
+  EXPECT_EQ(names, std::vector<std::string>{m.id + ".trf"});
+}
+
 }  // namespace
 }  // namespace tabiya::server::testing

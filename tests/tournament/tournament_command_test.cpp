@@ -407,5 +407,28 @@ TEST_F(TournamentCommandTest, DoubleRoundRobinReversesColours) {
   EXPECT_NE(r.out.find("player 1 meets player 4 more than 2 times"), std::string::npos) << r.out;
 }
 
+// The withdrawal's round, decided by the tournament office as on the server: a Swiss player paired in the round
+// being played leaves after it (his game there is his to finish), and nothing after it writes a file but durably:
+// no temporary file remains beside the TRF.
+TEST_F(TournamentSwissCommandTest, AWithdrawalDuringARoundLeavesAfterIt) {
+  const std::string f = path("swiss.trf");
+  ASSERT_EQ(run({"new", "--system", "swiss-dutch", "--rounds", "3", f}).code, 0);
+  for (int i = 1; i <= 4; ++i)
+    ASSERT_EQ(run({"add-player", f, "--name", std::string("S").append(std::to_string(i)), "--rating",
+                   std::to_string(2000 - 50 * i)})
+                  .code,
+              0);
+  ASSERT_EQ(run({"pair", f}).code, 0);
+  Outcome r = run({"withdraw", f, "4"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("withdrawn after round 1"), std::string::npos) << r.out;
+  auto t = tournament::read_trf_file(f);
+  ASSERT_TRUE(t);
+  EXPECT_NE(t->header("XXW").find("4 1"), std::string::npos) << t->header("XXW");
+  std::vector<std::string> names;
+  for (const auto& item : fs::directory_iterator(dir_)) names.push_back(item.path().filename().string());
+  EXPECT_EQ(names, std::vector<std::string>{"swiss.trf"});
+}
+
 }  // namespace
 }  // namespace tabiya::cli

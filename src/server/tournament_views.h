@@ -1,0 +1,21 @@
+// What the tournament API shows: the event as everyone may see it (players, pairings, results, standings,
+// crosstable), what a token may see besides, and the event's tags on its games' PGN.
+#pragma once
+
+#include <boost/json.hpp>
+#include <string>
+
+#include "server/tournament_auth.h"
+#include "server/tournament_event.h"
+
+namespace tabiya::server {
+
+// GET /api/tournaments/ID.
+boost::json::object event_json(const EventEntry& e);
+// POST .../me: a player's own games with his seat tokens; for the arbiter, the join code and every player's link.
+boost::json::object private_json(const EventEntry& e, const Caller& c);
+// One game's PGN with the event's name, the round and the players' names in its tags.
+std::string with_event_tags(const std::string& pgn, const std::string& event, int round, const std::string& white,
+                            const std::string& black);
+
+}  // namespace tabiya::server
