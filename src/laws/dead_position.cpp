@@ -142,7 +142,46 @@ void DeadPositionMonitor::keep(const Position& pos, std::vector<Move> line) {
 }
 
 DeadPositionVerdict DeadPositionMonitor::check(const Position& pos) {
+  if (auto known = recall(pos)) return *known;
+  return remember(pos, search(pos));
+}
+
+DeadPositionVerdict DeadPositionMonitor::after_move(const Position& before, Move move, const Position& after) {
+  if (auto known = recall(after)) return *known;
+  return remember(after, prove_after_move(before, move, after));
+}
+
+std::optional<DeadPositionVerdict> DeadPositionMonitor::recall(const Position& pos) {
+  if (!cache_) return std::nullopt;
+  const DeadPositionCache::Verdict* known = cache_->find(pos.key(), limits_.max_nodes);
+  if (!known) return std::nullopt;
+  if (known->verdict == DeadPositionVerdict::ALIVE) {
+    // The line is replayed before it is believed: the key alone is never a proof of life.
+    if (!proves_mate(pos, known->mating_side, known->mating_line)) {
+      cache_->forget(pos.key(), limits_.max_nodes);
+      return std::nullopt;
+    }
+    side_ = known->mating_side;
+    keep(pos, known->mating_line);
+    return DeadPositionVerdict::ALIVE;
+  }
+  last_alive_ = false;
+  last_key_ = pos.key();
+  line_.clear();
+  return known->verdict;
+}
+
+DeadPositionVerdict DeadPositionMonitor::remember(const Position& pos, DeadPositionVerdict verdict) {
+  if (cache_) {
+    const bool alive = verdict == DeadPositionVerdict::ALIVE && last_alive_ && !line_.empty();
+    cache_->store(pos.key(), limits_.max_nodes, {verdict, side_, alive ? line_ : std::vector<Move>{}});
+  }
+  return verdict;
+}
+
+DeadPositionVerdict DeadPositionMonitor::search(const Position& pos) {
   ++searches_;
+  if (cache_) cache_->count_search();
   DeadPositionResult result = dead_position(pos, limits_);
   last_alive_ = result.verdict == DeadPositionVerdict::ALIVE;
   last_key_ = pos.key();
@@ -151,7 +190,7 @@ DeadPositionVerdict DeadPositionMonitor::check(const Position& pos) {
   return result.verdict;
 }
 
-DeadPositionVerdict DeadPositionMonitor::after_move(const Position& before, Move move, const Position& after) {
+DeadPositionVerdict DeadPositionMonitor::prove_after_move(const Position& before, Move move, const Position& after) {
   if (last_alive_ && last_key_ == before.key() && !line_.empty()) {
     // The line goes on with this move and still has a mate to come.
     if (line_.size() > 1 && line_[0] == move) {
@@ -184,7 +223,7 @@ DeadPositionVerdict DeadPositionMonitor::after_move(const Position& before, Move
       }
     }
   }
-  return check(after);
+  return search(after);
 }
 
 const char* unwinnable_reason_name(UnwinnableReason reason) {

@@ -16,11 +16,6 @@ SteadyTime to_steady(Millis instant) {
   return SteadyTime(std::chrono::duration_cast<std::chrono::steady_clock::duration>(instant));
 }
 
-Millis increment_for_next_move(const Clock& clock, Color c) {
-  const TimePeriod& p = clock.time_control().periods()[clock.period_index(c)];
-  return p.mode == BonusMode::FISCHER ? p.bonus : Millis{0};
-}
-
 // The engine `c` failed in a way the Laws do not cover: it loses the game
 // (unless its flag had already fallen, which the clock decides).
 void engine_loses(Game& game, Color c, Termination why, const std::string& detail) {
@@ -90,8 +85,8 @@ PlayedGame play_game(Engine* engines[COLOR_NB], const Position& start, const Gam
                           game.position(),
                           clock.remaining(WHITE),
                           clock.remaining(BLACK),
-                          increment_for_next_move(clock, WHITE),
-                          increment_for_next_move(clock, BLACK),
+                          clock.increment_for_next_move(WHITE),
+                          clock.increment_for_next_move(BLACK),
                           clock.moves_to_control(us),
                           {}};
     std::optional<Millis> flag = clock.flag_time(us);
@@ -114,8 +109,8 @@ PlayedGame play_game(Engine* engines[COLOR_NB], const Position& start, const Gam
         played.depths.push_back(reply.depth);
         if (game.is_over()) break;
         // The player on move claims what he may (9.2, 9.3); the claim is checked by the Laws.
-        if (game.can_claim_threefold()) (void)game.claim_draw(game.side_to_move(), ClaimGround::THREEFOLD_REPETITION);
-        else if (game.can_claim_fifty_moves()) (void)game.claim_draw(game.side_to_move(), ClaimGround::FIFTY_MOVES);
+        // Unlike the robot (play/robot_policy.h), which weighs its score, the arbiter claims on sight.
+        if (auto ground = game.claimable_draw()) (void)game.claim_draw(game.side_to_move(), *ground);
         if (!game.is_over()) adjudicate_by_score(played, settings);
         break;
       }
