@@ -30,28 +30,30 @@ using namespace tabiya;
 constexpr std::string_view LOCKED_ENDING = "8/p7/P7/P5kB/8/8/4K3/8 w - - 0 1";
 constexpr int LONGEST = 140;
 
-// King and bishop moves, each to a position not seen before (first in generation order).
+// King and bishop moves, each to a position not seen before: a depth-first
+// search (generation order, so always the same line) for LONGEST such moves.
+bool extend(Position& pos, std::set<Key>& seen, std::vector<Move>& line) {
+  if (line.size() == LONGEST) return true;
+  for (Move m : legal_moves(pos)) {
+    if (pos.is_capture(m) || pos.moved_piece_type(m) == PAWN) continue;
+    Position next = pos;
+    UndoInfo undo;
+    next.do_move(m, undo);
+    if (seen.contains(next.key()) || legal_moves(next).size() == 0) continue;
+    seen.insert(next.key());
+    line.push_back(m);
+    if (extend(next, seen, line)) return true;
+    line.pop_back();  // a dead end: the position stays marked, it leads nowhere new
+  }
+  return false;
+}
+
 const std::vector<Move>& shuffle() {
   static const std::vector<Move> moves = [] {
     std::vector<Move> line;
     Position pos = *parse_fen(LOCKED_ENDING);
     std::set<Key> seen{pos.key()};
-    while (line.size() < LONGEST) {
-      bool moved = false;
-      for (Move m : legal_moves(pos)) {
-        if (pos.is_capture(m) || pos.moved_piece_type(m) == PAWN) continue;
-        Position next = pos;
-        UndoInfo undo;
-        next.do_move(m, undo);
-        if (seen.contains(next.key()) || legal_moves(next).size() == 0) continue;
-        seen.insert(next.key());
-        line.push_back(m);
-        pos = next;
-        moved = true;
-        break;
-      }
-      if (!moved) throw std::runtime_error("the shuffle ran out of new positions");
-    }
+    if (!extend(pos, seen, line)) throw std::runtime_error("the shuffle ran out of new positions");
     return line;
   }();
   return moves;

@@ -153,28 +153,20 @@ DeadPositionVerdict DeadPositionMonitor::after_move(const Position& before, Move
 
 std::optional<DeadPositionVerdict> DeadPositionMonitor::recall(const Position& pos) {
   if (!cache_) return std::nullopt;
-  const DeadPositionCache::Verdict* known = cache_->find(pos.key(), limits_.max_nodes);
+  const DeadPositionCache::Verdict* known = cache_->find(pos, limits_.max_nodes);
   if (!known) return std::nullopt;
-  if (known->verdict == DeadPositionVerdict::ALIVE) {
-    // The line is replayed before it is believed: the key alone is never a proof of life.
-    if (!proves_mate(pos, known->mating_side, known->mating_line)) {
-      cache_->forget(pos.key(), limits_.max_nodes);
-      return std::nullopt;
-    }
-    side_ = known->mating_side;
-    keep(pos, known->mating_line);
-    return DeadPositionVerdict::ALIVE;
-  }
-  last_alive_ = false;
+  // The kept proof becomes the monitor's own, to carry on from at the next move.
+  last_alive_ = known->verdict == DeadPositionVerdict::ALIVE;
   last_key_ = pos.key();
-  line_.clear();
+  side_ = known->mating_side;
+  line_ = known->mating_line;
   return known->verdict;
 }
 
 DeadPositionVerdict DeadPositionMonitor::remember(const Position& pos, DeadPositionVerdict verdict) {
   if (cache_) {
-    const bool alive = verdict == DeadPositionVerdict::ALIVE && last_alive_ && !line_.empty();
-    cache_->store(pos.key(), limits_.max_nodes, {verdict, side_, alive ? line_ : std::vector<Move>{}});
+    const bool alive = verdict == DeadPositionVerdict::ALIVE && last_alive_;
+    cache_->store(pos, limits_.max_nodes, {verdict, side_, alive ? line_ : std::vector<Move>{}});
   }
   return verdict;
 }

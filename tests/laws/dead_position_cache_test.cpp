@@ -13,24 +13,42 @@ namespace {
 
 Position fen(std::string_view text) { return *parse_fen(text); }
 
-TEST(DeadPositionCache, KeepsAVerdictPerKeyAndBudget) {
+TEST(DeadPositionCache, KeepsAVerdictPerPositionAndBudget) {
   DeadPositionCache cache;
-  EXPECT_EQ(cache.find(42, 1000), nullptr);
-  cache.store(42, 1000, {DeadPositionVerdict::DEAD, WHITE, {}});
-  ASSERT_NE(cache.find(42, 1000), nullptr);
-  EXPECT_EQ(cache.find(42, 1000)->verdict, DeadPositionVerdict::DEAD);
+  const Position bare = fen("8/8/4k3/8/8/4K3/8/8 w - - 0 1");
+  EXPECT_EQ(cache.find(bare, 1000), nullptr);
+  cache.store(bare, 1000, {DeadPositionVerdict::DEAD, WHITE, {}});
+  ASSERT_NE(cache.find(bare, 1000), nullptr);
+  EXPECT_EQ(cache.find(bare, 1000)->verdict, DeadPositionVerdict::DEAD);
+  // The move counters are no part of the question (Art. 5.2.2 ignores the 50- and 75-move rules).
+  EXPECT_NE(cache.find(fen("8/8/4k3/8/8/4K3/8/8 w - - 37 90"), 1000), nullptr);
   // UNDETERMINED means "not within this budget": another budget is another question.
-  EXPECT_EQ(cache.find(42, 2000), nullptr);
-  EXPECT_EQ(cache.hits(), 2u);
-  EXPECT_EQ(cache.misses(), 2u);
+  EXPECT_EQ(cache.find(bare, 2000), nullptr);
+  // Another side to move is another position.
+  EXPECT_EQ(cache.find(fen("8/8/4k3/8/8/4K3/8/8 b - - 0 1"), 1000), nullptr);
+  EXPECT_EQ(cache.hits(), 3u);
+  EXPECT_EQ(cache.misses(), 3u);
+}
+
+// The identity that confirms a key: placement, side to move, castling, en passant.
+TEST(DeadPositionCache, APositionsIdentityIsAllTheVerdictDependsOn) {
+  const Position castling = fen("r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1");
+  const Position no_castling = fen("r3k3/8/8/8/8/8/8/4K2R w q - 0 1");
+  EXPECT_FALSE(PositionIdentity::of(castling) == PositionIdentity::of(no_castling));
+  EXPECT_TRUE(PositionIdentity::of(castling) == PositionIdentity::of(fen("r3k3/8/8/8/8/8/8/4K2R w Kq - 12 40")));
+  const Position a = fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+  const Position b = fen("4k3/8/8/8/8/8/8/r3K3 w - - 0 1");  // same squares, other colour
+  EXPECT_FALSE(PositionIdentity::of(a) == PositionIdentity::of(b));
 }
 
 TEST(DeadPositionCache, IsBoundedOldestFirst) {
   DeadPositionCache cache(3);
-  for (Key k = 1; k <= 4; ++k) cache.store(k, 1, {DeadPositionVerdict::UNDETERMINED, WHITE, {}});
+  const char* fens[] = {"8/8/4k3/8/8/4K3/8/8 w - - 0 1", "8/8/4k3/8/8/3K4/8/8 w - - 0 1",
+                        "8/8/4k3/8/8/2K5/8/8 w - - 0 1", "8/8/4k3/8/8/1K6/8/8 w - - 0 1"};
+  for (const char* f : fens) cache.store(fen(f), 1, {DeadPositionVerdict::DEAD, WHITE, {}});
   EXPECT_EQ(cache.size(), 3u);
-  EXPECT_EQ(cache.find(1, 1), nullptr);
-  EXPECT_NE(cache.find(4, 1), nullptr);
+  EXPECT_EQ(cache.find(fen(fens[0]), 1), nullptr);
+  EXPECT_NE(cache.find(fen(fens[3]), 1), nullptr);
 }
 
 // The same positions seen by a second monitor sharing the cache are not searched again.
@@ -53,19 +71,6 @@ TEST(DeadPositionCache, AMonitorRecallsInsteadOfSearching) {
   ASSERT_FALSE(second.mating_line().empty());
   EXPECT_EQ(second.mating_line(), first.mating_line());
   EXPECT_EQ(second.mating_side(), first.mating_side());
-}
-
-// A key is never a proof of life: a kept line that does not mate (as a
-// Zobrist collision would give) is dropped and the position proved afresh.
-TEST(DeadPositionCache, AnAliveLineThatDoesNotMateIsNotBelieved) {
-  auto cache = std::make_shared<DeadPositionCache>();
-  const Position bare = fen("8/8/4k3/8/8/4K3/8/8 w - - 0 1");  // K v K: dead (Art. 5.2.2)
-  const Move wander = Move(SQ_E3, SQ_E4);
-  cache->store(bare.key(), WinnabilityLimits{}.max_nodes, {DeadPositionVerdict::ALIVE, WHITE, {wander}});
-  DeadPositionMonitor monitor({}, cache);
-  EXPECT_EQ(monitor.check(bare), DeadPositionVerdict::DEAD);
-  ASSERT_NE(cache->find(bare.key(), WinnabilityLimits{}.max_nodes), nullptr);
-  EXPECT_EQ(cache->find(bare.key(), WinnabilityLimits{}.max_nodes)->verdict, DeadPositionVerdict::DEAD);
 }
 
 // Games sharing a cache decide exactly as games without one (Art. 5.2.2: a
