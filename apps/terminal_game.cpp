@@ -362,12 +362,8 @@ class TerminalGame {
       answer_offer(true);
       return true;
     }
-    if (game().can_claim_threefold()) {
-      report_failure(live_->claim(offerer, ClaimGround::THREEFOLD_REPETITION));
-      return true;
-    }
-    if (game().can_claim_fifty_moves()) {
-      report_failure(live_->claim(offerer, ClaimGround::FIFTY_MOVES));
+    if (const auto ground = game().claimable_draw()) {
+      report_failure(live_->claim(offerer, *ground));
       return true;
     }
     if (const auto offered = live_->draw_offer(offerer); !offered) {
