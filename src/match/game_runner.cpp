@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <memory>
 
+#include "laws/dead_position_cache.h"
 #include "laws/game_record.h"
 #include "notation/move_reader.h"
 
@@ -62,6 +64,8 @@ PlayedGame play_game(Engine* engines[COLOR_NB], const Position& start, const Gam
   GameOptions options;
   options.rules = settings.rules;
   options.time_control = settings.time_control;
+  // A position that comes back (engines repeat a lot) is not proved dead or alive again.
+  options.dead_position_cache = std::make_shared<DeadPositionCache>();
   PlayedGame played{Game(start, options, nullptr), {}, {}, "", {false, false}};
   // Both engines get the new game before any clock runs; the Game (and its
   // clock, started at construction: Art. 6.6) is created afterwards.
