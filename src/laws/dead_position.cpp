@@ -143,11 +143,13 @@ void DeadPositionMonitor::keep(const Position& pos, std::vector<Move> line) {
 
 DeadPositionVerdict DeadPositionMonitor::check(const Position& pos) {
   if (auto known = recall(pos)) return *known;
+  searched_ = false;
   return remember(pos, search(pos));
 }
 
 DeadPositionVerdict DeadPositionMonitor::after_move(const Position& before, Move move, const Position& after) {
   if (auto known = recall(after)) return *known;
+  searched_ = false;
   return remember(after, prove_after_move(before, move, after));
 }
 
@@ -164,7 +166,10 @@ std::optional<DeadPositionVerdict> DeadPositionMonitor::recall(const Position& p
 }
 
 DeadPositionVerdict DeadPositionMonitor::remember(const Position& pos, DeadPositionVerdict verdict) {
-  if (cache_) {
+  // Only what took a search is kept: a verdict carried over from the previous
+  // position's line is carried again, just as cheaply, when the same moves
+  // are replayed from a kept one, and long carried lines would fill the cache.
+  if (cache_ && searched_) {
     const bool alive = verdict == DeadPositionVerdict::ALIVE && last_alive_;
     cache_->store(pos, limits_.max_nodes, {verdict, side_, alive ? line_ : std::vector<Move>{}});
   }
@@ -173,6 +178,7 @@ DeadPositionVerdict DeadPositionMonitor::remember(const Position& pos, DeadPosit
 
 DeadPositionVerdict DeadPositionMonitor::search(const Position& pos) {
   ++searches_;
+  searched_ = true;
   if (cache_) cache_->count_search();
   DeadPositionResult result = dead_position(pos, limits_);
   last_alive_ = result.verdict == DeadPositionVerdict::ALIVE;
@@ -207,6 +213,8 @@ DeadPositionVerdict DeadPositionMonitor::prove_after_move(const Position& before
     // A short search for the same side that tries the old line's moves first
     // mostly finds a mate by mending the line where the move broke it.
     if (!statically_unwinnable(after, side_)) {
+      searched_ = true;
+      if (cache_) cache_->count_repair();
       WinnabilityResult mended = search_helpmate(after, side_, HelpmateBudget{REPAIR_NODES, 0, &line_});
       if (mended.verdict == Winnability::WINNABLE && proves_mate(after, side_, mended.mating_line)) {
         ++repairs_;

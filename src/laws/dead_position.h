@@ -115,7 +115,9 @@ inline bool is_dead_position(const Position& pos, const WinnabilityLimits& limit
 //    first, mends the line (the new line is replayed to mate before use).
 // Only when none of these succeeds does it call dead_position().
 // With a cache (dead_position_cache.h) it first looks the position up, and
-// keeps every verdict it reaches there, so a replay never proves again.
+// keeps there every verdict that took a search, with the line it ends with;
+// the monitor's state then evolves the same way on a replay of the same
+// moves, so a replay never searches again.
 class DeadPositionMonitor {
  public:
   explicit DeadPositionMonitor(const WinnabilityLimits& limits = {}, std::shared_ptr<DeadPositionCache> cache = nullptr)
@@ -151,6 +153,7 @@ class DeadPositionMonitor {
   Color side_ = WHITE;      // who mates at the end of it
   std::vector<Move> line_;  // its mating line
   int repairs_ = 0;
+  bool searched_ = false;  // the verdict being reached took a search (full or mending): worth keeping
 };
 
 }  // namespace tabiya

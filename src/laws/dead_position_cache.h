@@ -46,7 +46,7 @@ class DeadPositionCache {
     std::vector<Move> mating_line;  // ALIVE: the proof, legal moves ending in mate
   };
 
-  explicit DeadPositionCache(std::size_t capacity = 2048) : capacity_(capacity) {}
+  explicit DeadPositionCache(std::size_t capacity = 1024) : capacity_(capacity) {}
 
   // The verdict kept for this position under this budget, or nullptr.
   const Verdict* find(const Position& pos, uint64_t max_nodes);
@@ -55,9 +55,12 @@ class DeadPositionCache {
   // Counter hooks, for tests and benchmarks.
   uint64_t hits() const { return hits_; }
   uint64_t misses() const { return misses_; }
-  // Full dead_position() searches run by the monitors that use this cache.
+  // Full dead_position() searches, and short mending searches, run by the
+  // monitors that use this cache.
   uint64_t searches() const { return searches_; }
+  uint64_t repairs() const { return repairs_; }
   void count_search() { ++searches_; }
+  void count_repair() { ++repairs_; }
   std::size_t size() const { return entries_.size(); }
 
  private:
@@ -80,6 +83,7 @@ class DeadPositionCache {
   uint64_t hits_ = 0;
   uint64_t misses_ = 0;
   uint64_t searches_ = 0;
+  uint64_t repairs_ = 0;
 };
 
 }  // namespace tabiya
