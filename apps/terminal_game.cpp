@@ -21,6 +21,8 @@
 #include "notation/pgn_writer.h"
 #include "notation/san.h"
 #include "play/live_game.h"
+#include "play/robot_policy.h"
+#include "play/takeback_rule.h"
 
 namespace tabiya::cli {
 namespace {
@@ -86,15 +88,16 @@ std::string clock_text(Millis remaining) {
   return buffer;
 }
 
-// The game the players drive: casual play under the chosen edition's Laws,
-// takebacks allowed unless the game has clocks; the robot's seat if any.
+// The game the players drive under the chosen edition's Laws, with the robot's
+// seat if any. The players are not asked whether it is casual: the default
+// and the takeback rule are play/takeback_rule.h's, as in the server.
 std::unique_ptr<play::LiveGame> make_live_game(const PlayOptions& options, const Position& start) {
   play::StartOptions o;
   o.start = start;
   o.chess960 = options.chess960;
   o.rules = options.rules;
   if (options.time_control && options.time_control->has_clock()) o.time_control = options.time_control;
-  o.casual = !o.time_control;
+  o.casual = play::casual_by_default(o.time_control.has_value());
   if (options.robot) o.seats[options.robot->color] = play::Seat{true, options.robot->level};
   auto live = play::LiveGame::create(std::move(o), options.time_source);
   // A start position is always playable here: it was parsed and checked before, and there are no start moves.
@@ -149,8 +152,8 @@ class TerminalGame {
   bool robot_to_move() const { return robot_ && to_move() == options_.robot->color; }
 
   // The robot thinks on the game so far (repetitions included), under the
-  // game's clock if it has one, then plays, claiming a draw first when the
-  // rules allow one and it does not expect to win.
+  // game's clock if it has one, then does what play/robot_policy.h says:
+  // plays, or claims a draw first on its move.
   void robot_move() {
     const Color us = to_move();
     const engine::SearchLimits limits = live_->robot_limits(options_.robot->movetime);
@@ -158,23 +161,19 @@ class TerminalGame {
     const engine::SearchResult result = robot_->search(limits);
     if (!result.best.is_ok()) return;  // no legal move: the game is already over
     last_robot_score_ = result.score;
-    if (result.score <= 0) {
-      std::optional<ClaimGround> ground;
-      if (game().can_claim_threefold(result.best)) ground = ClaimGround::THREEFOLD_REPETITION;
-      else if (game().can_claim_fifty_moves(result.best)) ground = ClaimGround::FIFTY_MOVES;
-      if (ground) {
-        out_ << "The robot claims a draw.\n";
-        const std::string label = move_label(result.best);
-        note_thought(label, result);
-        const std::size_t before = game().moves().size();
-        report_failure(live_->claim(us, *ground, to_uci(result.best, current())));
-        if (game().moves().size() > before) labels_.push_back(label);
-        return;
-      }
+    const play::RobotAction action = play::robot_action(*live_, result);
+    if (action.claim) {
+      out_ << "The robot claims a draw.\n";
+      const std::string label = move_label(action.move);
+      note_thought(label, result);
+      const std::size_t before = game().moves().size();
+      report_failure(live_->claim(us, *action.claim, to_uci(action.move, current())));
+      if (game().moves().size() > before) labels_.push_back(label);
+      return;
     }
-    note_thought(move_label(result.best), result);
+    note_thought(move_label(action.move), result);
     out_ << "The robot plays " << thoughts_.back().label << ".\n";
-    play(result.best);
+    play(action.move);
   }
 
   void note_thought(const std::string& label, const engine::SearchResult& result) {
@@ -329,9 +328,9 @@ class TerminalGame {
   }
 
   void undo() {
-    // Takebacks would undo clock time, so a timed game refuses them (it is not casual).
-    if (game().clock()) {
-      out_ << "takeback is not possible in a game with clocks\n";
+    // Only a timed game between two players is not casual here (play/takeback_rule.h).
+    if (!play::takebacks_allowed(live_->options())) {
+      out_ << "takeback is not possible in a game with clocks between two players: it is not casual\n";
       return;
     }
     // Against the robot the takeback is granted at once and takes back its reply
@@ -363,12 +362,8 @@ class TerminalGame {
       answer_offer(true);
       return true;
     }
-    if (game().can_claim_threefold()) {
-      report_failure(live_->claim(offerer, ClaimGround::THREEFOLD_REPETITION));
-      return true;
-    }
-    if (game().can_claim_fifty_moves()) {
-      report_failure(live_->claim(offerer, ClaimGround::FIFTY_MOVES));
+    if (const auto ground = game().claimable_draw()) {
+      report_failure(live_->claim(offerer, *ground));
       return true;
     }
     if (const auto offered = live_->draw_offer(offerer); !offered) {
@@ -377,7 +372,7 @@ class TerminalGame {
     }
     out_ << color_name(offerer) << " offers a draw.\n";
     if (robot_) {
-      // The robot accepts only when it expects to lose.
+      // The robot accepts only when it expects to lose (play/robot_policy.h).
       const bool accept = play::robot_accepts_draw(last_robot_score_);
       report_failure(accept ? live_->draw_accept(~offerer) : live_->draw_decline(~offerer));
       out_ << "The robot " << (accept ? "accepts" : "declines") << " the draw.\n";

@@ -174,6 +174,17 @@ std::size_t Clock::period_index(Color c) const { return tc_.period_of_move(state
 
 std::optional<int> Clock::moves_to_control(Color c) const { return tc_.moves_to_control(state_.sides[c].moves); }
 
+Millis Clock::increment_for_next_move(Color c) const {
+  const TimePeriod& period = period_for_next_move(c);
+  return period.mode == BonusMode::FISCHER ? period.bonus : Millis{0};
+}
+
+Millis Clock::delay_for_next_move(Color c) const {
+  const TimePeriod& period = period_for_next_move(c);
+  const bool delay = period.mode == BonusMode::SIMPLE_DELAY || period.mode == BonusMode::BRONSTEIN_DELAY;
+  return delay ? period.bonus : Millis{0};
+}
+
 bool Clock::in_last_period(Color c) const { return tc_.is_last_period(period_index(c)); }
 
 void Clock::update_flag_after_adjustment(Color c) {

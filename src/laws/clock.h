@@ -110,6 +110,11 @@ class Clock {
   // Moves c must still complete to reach the next time control (2014 Art. 6.3.a);
   // nullopt in a rest-of-game period.
   std::optional<int> moves_to_control(Color c) const;
+  // The bonus c's next move will earn or be given, by kind: the Fischer
+  // increment added after it, and the delay (simple or Bronstein) before his
+  // time runs; zero where the period has none. What an engine is told.
+  Millis increment_for_next_move(Color c) const;
+  Millis delay_for_next_move(Color c) const;
   // c is in the period in which all remaining moves must be completed (6.11.b).
   bool in_last_period(Color c) const;
   const TimeControl& time_control() const { return tc_; }

@@ -142,7 +142,44 @@ void DeadPositionMonitor::keep(const Position& pos, std::vector<Move> line) {
 }
 
 DeadPositionVerdict DeadPositionMonitor::check(const Position& pos) {
+  if (auto known = recall(pos)) return *known;
+  searched_ = false;
+  return remember(pos, search(pos));
+}
+
+DeadPositionVerdict DeadPositionMonitor::after_move(const Position& before, Move move, const Position& after) {
+  if (auto known = recall(after)) return *known;
+  searched_ = false;
+  return remember(after, prove_after_move(before, move, after));
+}
+
+std::optional<DeadPositionVerdict> DeadPositionMonitor::recall(const Position& pos) {
+  if (!cache_) return std::nullopt;
+  const DeadPositionCache::Verdict* known = cache_->find(pos, limits_.max_nodes);
+  if (!known) return std::nullopt;
+  // The kept proof becomes the monitor's own, to carry on from at the next move.
+  last_alive_ = known->verdict == DeadPositionVerdict::ALIVE;
+  last_key_ = pos.key();
+  side_ = known->mating_side;
+  line_ = known->mating_line;
+  return known->verdict;
+}
+
+DeadPositionVerdict DeadPositionMonitor::remember(const Position& pos, DeadPositionVerdict verdict) {
+  // Only what took a search is kept: a verdict carried over from the previous
+  // position's line is carried again, just as cheaply, when the same moves
+  // are replayed from a kept one, and long carried lines would fill the cache.
+  if (cache_ && searched_) {
+    const bool alive = verdict == DeadPositionVerdict::ALIVE && last_alive_;
+    cache_->store(pos, limits_.max_nodes, {verdict, side_, alive ? line_ : std::vector<Move>{}});
+  }
+  return verdict;
+}
+
+DeadPositionVerdict DeadPositionMonitor::search(const Position& pos) {
   ++searches_;
+  searched_ = true;
+  if (cache_) cache_->count_search();
   DeadPositionResult result = dead_position(pos, limits_);
   last_alive_ = result.verdict == DeadPositionVerdict::ALIVE;
   last_key_ = pos.key();
@@ -151,7 +188,7 @@ DeadPositionVerdict DeadPositionMonitor::check(const Position& pos) {
   return result.verdict;
 }
 
-DeadPositionVerdict DeadPositionMonitor::after_move(const Position& before, Move move, const Position& after) {
+DeadPositionVerdict DeadPositionMonitor::prove_after_move(const Position& before, Move move, const Position& after) {
   if (last_alive_ && last_key_ == before.key() && !line_.empty()) {
     // The line goes on with this move and still has a mate to come.
     if (line_.size() > 1 && line_[0] == move) {
@@ -176,6 +213,8 @@ DeadPositionVerdict DeadPositionMonitor::after_move(const Position& before, Move
     // A short search for the same side that tries the old line's moves first
     // mostly finds a mate by mending the line where the move broke it.
     if (!statically_unwinnable(after, side_)) {
+      searched_ = true;
+      if (cache_) cache_->count_repair();
       WinnabilityResult mended = search_helpmate(after, side_, HelpmateBudget{REPAIR_NODES, 0, &line_});
       if (mended.verdict == Winnability::WINNABLE && proves_mate(after, side_, mended.mating_line)) {
         ++repairs_;
@@ -184,7 +223,7 @@ DeadPositionVerdict DeadPositionMonitor::after_move(const Position& before, Move
       }
     }
   }
-  return check(after);
+  return search(after);
 }
 
 const char* unwinnable_reason_name(UnwinnableReason reason) {

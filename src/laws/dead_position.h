@@ -17,9 +17,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/position.h"
+#include "laws/dead_position_cache.h"
 #include "laws/unwinnability_static.h"
 
 namespace tabiya {
@@ -111,9 +114,14 @@ inline bool is_dead_position(const Position& pos, const WinnabilityLimits& limit
 //  - otherwise a small search for the same side, trying the old line's moves
 //    first, mends the line (the new line is replayed to mate before use).
 // Only when none of these succeeds does it call dead_position().
+// With a cache (dead_position_cache.h) it first looks the position up, and
+// keeps there every verdict that took a search, with the line it ends with;
+// the monitor's state then evolves the same way on a replay of the same
+// moves, so a replay never searches again.
 class DeadPositionMonitor {
  public:
-  explicit DeadPositionMonitor(const WinnabilityLimits& limits = {}) : limits_(limits) {}
+  explicit DeadPositionMonitor(const WinnabilityLimits& limits = {}, std::shared_ptr<DeadPositionCache> cache = nullptr)
+      : limits_(limits), cache_(std::move(cache)) {}
 
   // `after` arose from `before` by the legal move `move`.
   DeadPositionVerdict after_move(const Position& before, Move move, const Position& after);
@@ -131,14 +139,21 @@ class DeadPositionMonitor {
 
  private:
   void keep(const Position& pos, std::vector<Move> line);
+  DeadPositionVerdict prove_after_move(const Position& before, Move move, const Position& after);
+  DeadPositionVerdict search(const Position& pos);
+  // The cached verdict for pos, adopted as the monitor's own (its line carried on from there).
+  std::optional<DeadPositionVerdict> recall(const Position& pos);
+  DeadPositionVerdict remember(const Position& pos, DeadPositionVerdict verdict);
 
   WinnabilityLimits limits_;
+  std::shared_ptr<DeadPositionCache> cache_;
   int searches_ = 0;
   bool last_alive_ = false;  // the last position seen was proven alive
   Key last_key_ = 0;
   Color side_ = WHITE;      // who mates at the end of it
   std::vector<Move> line_;  // its mating line
   int repairs_ = 0;
+  bool searched_ = false;  // the verdict being reached took a search (full or mending): worth keeping
 };
 
 }  // namespace tabiya

@@ -24,7 +24,10 @@ std::string minutes_text(Millis t) {
 }  // namespace
 
 Game::Game(Position start, GameOptions options, std::shared_ptr<const TimeSource> time)
-    : options_(std::move(options)), profile_(&rules_profile(options_.rules)), time_(std::move(time)) {
+    : options_(std::move(options)),
+      profile_(&rules_profile(options_.rules)),
+      time_(std::move(time)),
+      dead_monitor_(WinnabilityLimits{}, options_.dead_position_cache) {
   positions_.push_back(std::move(start));
   category_ = GameCategory::STANDARD;
   if (options_.time_control) {
@@ -158,6 +161,12 @@ bool Game::can_claim_fifty_moves(std::optional<Move> intended) const {
   UndoInfo undo;
   next.do_move(*intended, undo);
   return next.halfmove_clock() >= 100;
+}
+
+std::optional<ClaimGround> Game::claimable_draw(std::optional<Move> intended) const {
+  if (can_claim_threefold(intended)) return ClaimGround::THREEFOLD_REPETITION;
+  if (can_claim_fifty_moves(intended)) return ClaimGround::FIFTY_MOVES;
+  return std::nullopt;
 }
 
 bool Game::fivefold_repetition() const {

@@ -47,6 +47,10 @@ struct GameOptions {
   // start) is the first dead one. Negative: not decided, the game asks its
   // own per-move monitor.
   int first_dead_ply = -1;
+  // Dead-position verdicts already proved, shared by the games that replay
+  // the same moves (a takeback rebuilds the game; dead_position_cache.h).
+  // Null: the game proves every position itself.
+  std::shared_ptr<DeadPositionCache> dead_position_cache;
 };
 
 enum class GameEventKind {
@@ -128,6 +132,9 @@ class Game {
   int repetition_count() const;
   bool can_claim_threefold(std::optional<Move> intended = std::nullopt) const;
   bool can_claim_fifty_moves(std::optional<Move> intended = std::nullopt) const;
+  // The draw the player having the move may claim now (or on the intended
+  // move): repetition first (9.2), then the fifty-move rule (9.3); nullopt if neither.
+  std::optional<ClaimGround> claimable_draw(std::optional<Move> intended = std::nullopt) const;
 
   // --- Offers, claims, resignation (Art. 5.1.b, 9.1-9.5) ---
   Result<bool> offer_draw(Color by);

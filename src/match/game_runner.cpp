@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <memory>
 
+#include "laws/dead_position_cache.h"
 #include "laws/game_record.h"
 #include "notation/move_reader.h"
 
@@ -14,11 +16,6 @@ std::string colour_name(Color c) { return c == WHITE ? "White" : "Black"; }
 
 SteadyTime to_steady(Millis instant) {
   return SteadyTime(std::chrono::duration_cast<std::chrono::steady_clock::duration>(instant));
-}
-
-Millis increment_for_next_move(const Clock& clock, Color c) {
-  const TimePeriod& p = clock.time_control().periods()[clock.period_index(c)];
-  return p.mode == BonusMode::FISCHER ? p.bonus : Millis{0};
 }
 
 // The engine `c` failed in a way the Laws do not cover: it loses the game
@@ -67,6 +64,8 @@ PlayedGame play_game(Engine* engines[COLOR_NB], const Position& start, const Gam
   GameOptions options;
   options.rules = settings.rules;
   options.time_control = settings.time_control;
+  // A position that comes back (engines repeat a lot) is not proved dead or alive again.
+  options.dead_position_cache = std::make_shared<DeadPositionCache>();
   PlayedGame played{Game(start, options, nullptr), {}, {}, "", {false, false}};
   // Both engines get the new game before any clock runs; the Game (and its
   // clock, started at construction: Art. 6.6) is created afterwards.
@@ -90,8 +89,8 @@ PlayedGame play_game(Engine* engines[COLOR_NB], const Position& start, const Gam
                           game.position(),
                           clock.remaining(WHITE),
                           clock.remaining(BLACK),
-                          increment_for_next_move(clock, WHITE),
-                          increment_for_next_move(clock, BLACK),
+                          clock.increment_for_next_move(WHITE),
+                          clock.increment_for_next_move(BLACK),
                           clock.moves_to_control(us),
                           {}};
     std::optional<Millis> flag = clock.flag_time(us);
@@ -114,8 +113,8 @@ PlayedGame play_game(Engine* engines[COLOR_NB], const Position& start, const Gam
         played.depths.push_back(reply.depth);
         if (game.is_over()) break;
         // The player on move claims what he may (9.2, 9.3); the claim is checked by the Laws.
-        if (game.can_claim_threefold()) (void)game.claim_draw(game.side_to_move(), ClaimGround::THREEFOLD_REPETITION);
-        else if (game.can_claim_fifty_moves()) (void)game.claim_draw(game.side_to_move(), ClaimGround::FIFTY_MOVES);
+        // Unlike the robot (play/robot_policy.h), which weighs its score, the arbiter claims on sight.
+        if (auto ground = game.claimable_draw()) (void)game.claim_draw(game.side_to_move(), *ground);
         if (!game.is_over()) adjudicate_by_score(played, settings);
         break;
       }

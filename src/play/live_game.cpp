@@ -6,6 +6,7 @@
 #include "core/movegen.h"
 #include "laws/dead_position.h"
 #include "notation/uci_reader.h"
+#include "play/takeback_rule.h"
 
 namespace tabiya::play {
 namespace {
@@ -86,12 +87,15 @@ void GameTime::skip_back(Millis amount) {
 // --- The game ---
 
 LiveGame::LiveGame(StartOptions options, std::shared_ptr<const TimeSource> time)
-    : options_(std::move(options)), time_(std::make_shared<GameTime>(std::move(time))) {}
+    : options_(std::move(options)),
+      time_(std::make_shared<GameTime>(std::move(time))),
+      dead_positions_(std::make_shared<DeadPositionCache>()) {}
 
 Result<bool> LiveGame::setup() {
   time_->freeze(Millis{0});
   GameOptions game_options;
   game_options.rules = options_.rules;
+  game_options.dead_position_cache = dead_positions_;
   if (options_.time_control && options_.time_control->has_clock() && !options_.days)
     game_options.time_control = options_.time_control;
   game_ = std::make_unique<Game>(options_.start, game_options, time_);
@@ -235,7 +239,7 @@ Answer<Change> LiveGame::apply(const Action& a) {
     case ActionKind::TAKEBACK_OFFER:
     case ActionKind::TAKEBACK_ACCEPT: {
       if (auto r = ensure_running(a.by); !r) return r.error();
-      if (!options_.casual) return refuse("not_allowed", "not_casual", "takebacks only in casual games");
+      if (!takebacks_allowed(options_)) return refuse("not_allowed", "not_casual", "takebacks only in casual games");
       const bool robot_opponent = robot_seat(~a.by);
       Color asker = a.by;
       if (a.kind == ActionKind::TAKEBACK_ACCEPT) {
@@ -378,11 +382,9 @@ engine::SearchLimits LiveGame::robot_limits(int64_t movetime) const {
   if (const Clock* clock = game_->clock()) {
     for (Color c : {WHITE, BLACK}) {
       limits.time[c] = clock->remaining(c).count();
-      const TimePeriod& period = clock->time_control().periods()[clock->period_index(c)];
-      if (period.mode == BonusMode::FISCHER) limits.increment[c] = period.bonus.count();
-      if (c == us && (period.mode == BonusMode::SIMPLE_DELAY || period.mode == BonusMode::BRONSTEIN_DELAY))
-        limits.delay = period.bonus.count();
+      limits.increment[c] = clock->increment_for_next_move(c).count();
     }
+    limits.delay = clock->delay_for_next_move(us).count();
     limits.movestogo = clock->moves_to_control(us).value_or(0);
   } else {
     limits.movetime = movetime;

@@ -40,11 +40,6 @@ namespace tabiya::play {
 inline constexpr Millis MAX_LAG_ALLOWANCE{500};
 inline constexpr int64_t DAY_MS = 24LL * 60 * 60 * 1000;
 
-// The robot accepts a draw offer only when it expects to lose: its last
-// evaluation (its own view, centipawns) is this bad or worse.
-inline constexpr int ROBOT_ACCEPTS_DRAW_AT = -150;
-inline bool robot_accepts_draw(int robot_score) { return robot_score <= ROBOT_ACCEPTS_DRAW_AT; }
-
 struct Seat {
   bool robot = false;
   int level = 0;  // robot only: 1..10 (engine/levels.h)
@@ -57,7 +52,7 @@ struct StartOptions {
   RulesEdition rules = DEFAULT_RULES_EDITION;
   std::optional<TimeControl> time_control;  // nullopt: no chess clock
   std::optional<int> days;                  // correspondence: days per move (no chess clock)
-  bool casual = true;                       // takebacks by agreement
+  bool casual = true;                       // takebacks by agreement: see takeback_rule.h
   Seat seats[COLOR_NB];
 };
 
@@ -150,6 +145,9 @@ class LiveGame {
   Millis now() const { return time_->now(); }
   // Grows each time moves are taken back: a robot reply computed before it is stale.
   int rewrites() const { return rewrites_; }
+  // The dead-position verdicts this game has proved (Art. 5.2.2, FIDE Laws
+  // 2018), kept across takebacks so a rebuild never proves a position again.
+  const DeadPositionCache& dead_positions() const { return *dead_positions_; }
 
   // --- Requests; each returns what changed, or why it was refused ---
   Answer<Change> start();
@@ -186,19 +184,23 @@ class LiveGame {
   Result<bool> setup();                   // a fresh Game with the initial moves
   Answer<Change> apply(const Action& a);  // the rules for one action at the current virtual time
   Answer<Change> record(Action a);        // stamps, applies and logs a live action
-  Result<bool> rebuild(int plies);        // the game without its last moves, clocks kept
+  // The game without its last moves, clocks kept. It replays the kept moves,
+  // but their dead-position verdicts come from dead_positions_: no proof is
+  // made again, so the cost is a few microseconds a ply, not a search each.
+  Result<bool> rebuild(int plies);
   Answer<bool> ensure_running(Color by) const;
 
   StartOptions options_;
   std::shared_ptr<GameTime> time_;
+  std::shared_ptr<DeadPositionCache> dead_positions_;
   std::unique_ptr<Game> game_;
   std::vector<Action> log_;
   std::vector<int64_t> move_times_;
   bool started_ = false;
   bool replaying_ = false;
   std::optional<Color> takeback_offer_;
-  int64_t turn_started_at_ = 0;
-  int rewrites_ = 0;  // virtual instant the side to move's turn began
+  int64_t turn_started_at_ = 0;  // virtual instant the side to move's turn began
+  int rewrites_ = 0;
 };
 
 }  // namespace tabiya::play

@@ -11,6 +11,7 @@
 #include "core/uci_move.h"
 #include "laws/game_record.h"
 #include "notation/pgn_writer.h"
+#include "play/robot_policy.h"
 #include "server/group_commit.h"
 #include "server/protocol.h"
 #include "server/robot_pool.h"
@@ -498,15 +499,10 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
       return schedule(g);
     }
     g.robot_score = result.score;
-    const std::string uci = to_uci(result.best, g.live->game().position());
+    const play::RobotAction action = play::robot_action(*g.live, result);  // play/robot_policy.h
+    const std::string uci = to_uci(action.move, g.live->game().position());
     const std::size_t before = g.live->game().moves().size();
-    // Like a person, the robot claims a draw it may claim when it does not expect to win.
-    std::optional<ClaimGround> ground;
-    if (result.score <= 0) {
-      if (g.live->game().can_claim_threefold(result.best)) ground = ClaimGround::THREEFOLD_REPETITION;
-      else if (g.live->game().can_claim_fifty_moves(result.best)) ground = ClaimGround::FIFTY_MOVES;
-    }
-    auto change = ground ? g.live->claim(robot, *ground, uci) : g.live->move(robot, uci, ply);
+    auto change = action.claim ? g.live->claim(robot, *action.claim, uci) : g.live->move(robot, uci, ply);
     if (!change) {
       if (g.live->over()) {  // the robot's flag fell while it thought
         play::Change ended;

@@ -13,6 +13,7 @@
 #include "notation/pgn.h"
 #include "notation/san.h"
 #include "notation/uci_reader.h"
+#include "play/takeback_rule.h"
 
 namespace tabiya::server {
 namespace json = boost::json;
@@ -268,7 +269,7 @@ Result<play::StartOptions> start_options(const Setup& s) {
     o.time_control = *tc;
   }
   o.days = s.days;
-  o.casual = s.casual || s.opponent == "robot";
+  o.casual = s.casual;  // against the robot takebacks are allowed anyway (play/takeback_rule.h)
   if (s.opponent == "robot") o.seats[~s.creator] = play::Seat{true, s.level};
   return o;
 }
@@ -417,7 +418,7 @@ json::object game_json(const play::LiveGame& live, const GameView& view) {
   g["variant"] = setup.chess960 ? "chess960" : "standard";
   g["chess960"] = setup.chess960 ? json::value(*setup.chess960) : json::value(nullptr);
   g["rules"] = setup.rules;
-  g["casual"] = live.options().casual;
+  g["casual"] = play::takebacks_allowed(live.options());
   g["time"] = setup.time;
   g["days"] = setup.days ? json::value(*setup.days) : json::value(nullptr);
   json::object players;
