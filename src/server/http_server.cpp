@@ -25,6 +25,9 @@
 #include <utility>
 #include <vector>
 
+#include "server/http_errors.h"
+#include "server/prometheus.h"
+
 namespace tabiya::server {
 
 namespace {
@@ -58,11 +61,6 @@ std::string json_string(std::string_view text) {
     }
   }
   return out + "\"";
-}
-
-// {"error": CODE, "data": DATA} as docs/protocol.md gives HTTP errors.
-std::string http_error_body(std::string_view code, std::string_view data = "{}") {
-  return R"({"error":")" + std::string(code) + R"(","data":)" + std::string(data) + "}";
 }
 
 // {"t":"error","code":CODE,"data":DATA} as docs/protocol.md gives WebSocket errors.
@@ -173,38 +171,28 @@ struct Shared {
 };
 
 void Shared::write_metrics(std::string& out) {
-  auto line = [&out](std::string_view name, std::string_view labels, auto value) {
-    out += name;
-    out += labels;
-    out += ' ';
-    out += std::to_string(value);
-    out += '\n';
-  };
-  auto help = [&out](std::string_view name, std::string_view type, std::string_view text) {
-    out += "# HELP " + std::string(name) + " " + std::string(text) + "\n# TYPE " + std::string(name) + " " +
-           std::string(type) + "\n";
-  };
+  PrometheusWriter w(out);
   const Counters& c = counters;
-  help("tabiya_sockets_open", "gauge", "Open sockets: HTTP connections and WebSockets.");
-  line("tabiya_sockets_open", "{kind=\"http\"}", c.http_connections.load());
-  line("tabiya_sockets_open", "{kind=\"websocket\"}", c.websockets.load());
-  help("tabiya_http_requests_total", "counter", "HTTP requests read (WebSocket upgrades included).");
-  line("tabiya_http_requests_total", "", c.http_requests.load());
-  help("tabiya_http_too_large_total", "counter", "HTTP requests refused with 413 (body over the limit).");
-  line("tabiya_http_too_large_total", "", c.http_too_large.load());
-  help("tabiya_websocket_upgrades_total", "counter", "WebSocket upgrade requests by outcome.");
-  line("tabiya_websocket_upgrades_total", "{result=\"accepted\"}", c.ws_accepted.load());
-  line("tabiya_websocket_upgrades_total", "{result=\"bad_origin\"}", c.ws_bad_origin.load());
-  line("tabiya_websocket_upgrades_total", "{result=\"unknown_game\"}", c.ws_unknown.load());
-  help("tabiya_websocket_messages_total", "counter", "WebSocket messages received and sent.");
-  line("tabiya_websocket_messages_total", "{direction=\"in\"}", c.ws_in.load());
-  line("tabiya_websocket_messages_total", "{direction=\"out\"}", c.ws_out.load());
-  help("tabiya_websocket_rate_limited_total", "counter", "WebSocket messages refused by flood throttling.");
-  line("tabiya_websocket_rate_limited_total", "", c.ws_rate_limited.load());
-  help("tabiya_websocket_dropped_total", "counter", "WebSockets closed by the server for misbehaviour.");
-  line("tabiya_websocket_dropped_total", "{reason=\"flood\"}", c.ws_closed_flood.load());
-  line("tabiya_websocket_dropped_total", "{reason=\"too_large\"}", c.ws_closed_too_large.load());
-  line("tabiya_websocket_dropped_total", "{reason=\"slow_reader\"}", c.ws_closed_slow.load());
+  w.family("tabiya_sockets_open", "gauge", "Open sockets: HTTP connections and WebSockets.");
+  w.sample("tabiya_sockets_open", "{kind=\"http\"}", int64_t(c.http_connections.load()));
+  w.sample("tabiya_sockets_open", "{kind=\"websocket\"}", int64_t(c.websockets.load()));
+  w.single("tabiya_http_requests_total", "counter", "HTTP requests read (WebSocket upgrades included).",
+           int64_t(c.http_requests.load()));
+  w.single("tabiya_http_too_large_total", "counter", "HTTP requests refused with 413 (body over the limit).",
+           int64_t(c.http_too_large.load()));
+  w.family("tabiya_websocket_upgrades_total", "counter", "WebSocket upgrade requests by outcome.");
+  w.sample("tabiya_websocket_upgrades_total", "{result=\"accepted\"}", int64_t(c.ws_accepted.load()));
+  w.sample("tabiya_websocket_upgrades_total", "{result=\"bad_origin\"}", int64_t(c.ws_bad_origin.load()));
+  w.sample("tabiya_websocket_upgrades_total", "{result=\"unknown_game\"}", int64_t(c.ws_unknown.load()));
+  w.family("tabiya_websocket_messages_total", "counter", "WebSocket messages received and sent.");
+  w.sample("tabiya_websocket_messages_total", "{direction=\"in\"}", int64_t(c.ws_in.load()));
+  w.sample("tabiya_websocket_messages_total", "{direction=\"out\"}", int64_t(c.ws_out.load()));
+  w.single("tabiya_websocket_rate_limited_total", "counter", "WebSocket messages refused by flood throttling.",
+           int64_t(c.ws_rate_limited.load()));
+  w.family("tabiya_websocket_dropped_total", "counter", "WebSockets closed by the server for misbehaviour.");
+  w.sample("tabiya_websocket_dropped_total", "{reason=\"flood\"}", int64_t(c.ws_closed_flood.load()));
+  w.sample("tabiya_websocket_dropped_total", "{reason=\"too_large\"}", int64_t(c.ws_closed_too_large.load()));
+  w.sample("tabiya_websocket_dropped_total", "{reason=\"slow_reader\"}", int64_t(c.ws_closed_slow.load()));
 }
 
 Response make_response(unsigned status, std::string content_type, std::string body) {
@@ -232,7 +220,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
   void run(Request&& req);
 
-  void send(std::string text) {
+  void send(SharedText text) {
     asio::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)]() mutable {
       self->enqueue(Outgoing{std::move(text), false, {}});
     });
@@ -260,10 +248,12 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   }
 
  private:
+  // A message to send (its buffer may be shared with other sockets) or the closing frame.
   struct Outgoing {
-    std::string text;
+    SharedText text;
     bool close = false;
     websocket::close_reason reason;
+    std::size_t size() const { return text ? text->size() : 0; }
   };
 
   void refuse(Response res) {
@@ -303,7 +293,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     if (buffer_.size() > limit) {
       shared_.counters.ws_closed_too_large.fetch_add(1);
       buffer_.consume(buffer_.size());
-      enqueue(Outgoing{ws_error("too_large", R"({"limit":)" + std::to_string(limit) + "}"), false, {}});
+      enqueue(Outgoing{share(ws_error("too_large", R"({"limit":)" + std::to_string(limit) + "}")), false, {}});
       enqueue(Outgoing{{}, true, websocket::close_reason(websocket::close_code::too_big, "too_large")});
       return read();
     }
@@ -319,17 +309,17 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         break;
       case FloodGuard::Verdict::refuse:
         shared_.counters.ws_rate_limited.fetch_add(1);
-        enqueue(Outgoing{rate_limited(), false, {}});
+        enqueue(Outgoing{share(rate_limited()), false, {}});
         return;
       case FloodGuard::Verdict::disconnect:
         shared_.counters.ws_rate_limited.fetch_add(1);
         shared_.counters.ws_closed_flood.fetch_add(1);
-        enqueue(Outgoing{rate_limited(), false, {}});
+        enqueue(Outgoing{share(rate_limited()), false, {}});
         enqueue(Outgoing{{}, true, websocket::close_reason(websocket::close_code::policy_error, "rate_limited")});
         return;
     }
     if (!ws_.got_text()) {
-      enqueue(Outgoing{ws_error("bad_message", R"({"field":"frame","expected":"text"})"), false, {}});
+      enqueue(Outgoing{share(ws_error("bad_message", R"({"field":"frame","expected":"text"})")), false, {}});
       return;
     }
     shared_.counters.ws_in.fetch_add(1, std::memory_order_relaxed);
@@ -347,7 +337,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
   void enqueue(Outgoing message) {
     if (finished_ || dropped_ || close_queued_) return;
-    queued_bytes_ += message.text.size();
+    queued_bytes_ += message.size();
     if (queued_bytes_ > shared_.options.ws_queue_limit) {
       // The reader is far behind: waiting for it would hold memory for nothing; it can reconnect and resync.
       shared_.counters.ws_closed_slow.fetch_add(1);
@@ -366,14 +356,14 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       return;
     }
     ws_.text(true);
-    ws_.async_write(asio::buffer(next.text), beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
+    ws_.async_write(asio::buffer(*next.text), beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
   }
 
   void on_write(beast::error_code ec, std::size_t) {
     writing_ = false;
     if (ec) return drop();
     shared_.counters.ws_out.fetch_add(1, std::memory_order_relaxed);
-    queued_bytes_ -= queue_.front().text.size();
+    queued_bytes_ -= queue_.front().size();
     queue_.pop_front();
     if (!queue_.empty()) write_next();
   }
@@ -425,7 +415,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 class WsPeer final : public Peer {
  public:
   explicit WsPeer(std::weak_ptr<WsSession> session) : session_(std::move(session)) {}
-  void send(std::string text) override {
+  void send(SharedText text) override {
     if (auto session = session_.lock()) session->send(std::move(text));
   }
   void close(int code, std::string_view reason) override {

@@ -78,14 +78,18 @@ class GroupCommitTest : public ServiceFixture {
     store_ = held_;
     start();
   }
-  // A message as the network delivers it, without waiting for any commit.
-  void deliver(Client& c, const std::string& text) { service_->message(*c.session, text); }
+  // A message as the network delivers it, handled by its room, without waiting for any commit.
+  void deliver(Client& c, const std::string& text) {
+    service_->message(*c.session, text);
+    service_->wait_for_rooms();
+  }
   void deliver_move(Client& c, const std::string& uci, int ply, int req) {
     deliver(c, "{\"t\":\"move\",\"req\":" + std::to_string(req) + ",\"uci\":\"" + uci +
                    "\",\"ply\":" + std::to_string(ply) + "}");
   }
-  // Runs whatever the io_context has ready, without waiting for the store.
+  // Runs whatever the rooms and the io_context have ready, without waiting for the store.
   void poll() {
+    service_->wait_for_rooms();
     io_.restart();
     io_.poll();
   }

@@ -21,9 +21,9 @@ namespace tabiya::server::testing {
 
 class RecordingPeer final : public Peer {
  public:
-  void send(std::string text) override {
+  void send(SharedText text) override {
     std::lock_guard lock(mutex_);
-    messages_.push_back(boost::json::parse(text).as_object());
+    messages_.push_back(boost::json::parse(*text).as_object());
   }
   void close(int code, std::string_view) override {
     std::lock_guard lock(mutex_);
