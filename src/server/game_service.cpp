@@ -257,6 +257,13 @@ void GameService::evict_idle() { impl_->evict_idle(); }
 
 void GameService::wait_for_rooms() { impl_->workers.wait_idle(); }
 
+bool GameService::run_in_room(std::string_view id, std::function<void()> work) {
+  auto room = impl_->find(id);
+  if (!room) return false;
+  room->run([work = std::move(work)](GameRoom&) { work(); });
+  return true;
+}
+
 void GameService::wait_for_store() {
   // Until the rooms and the storage thread are both quiet and nothing ran between the looks: a room's work
   // submits writes, and a commit's report is more work for its room.

@@ -92,6 +92,8 @@ class GameService final : public Service {
   void wait_for_store();
   // Returns once the rooms have no work queued or running; their writes may still be with the storage thread.
   void wait_for_rooms();
+  // Runs `work` on the game's room, in order with its messages (tests: hold one game's work); false: no such game.
+  bool run_in_room(std::string_view id, std::function<void()> work);
 
  private:
   GameService(boost::asio::io_context& io, GameServiceOptions options, std::shared_ptr<GameStore> store);

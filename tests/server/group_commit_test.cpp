@@ -204,6 +204,29 @@ TEST_F(GroupCommitTest, OneGamesActionsKeepTheirOrder) {
   EXPECT_EQ(actions.back().substr(0, 2), "o ");
 }
 
+TEST_F(GroupCommitTest, ARoomAnswersEveryMessageAfterTheCommitBeforeItInTheOrderSent) {
+  auto [g, id, c] = hotseat();
+  c.peer->take();
+  const int before = held_->arrived();
+  held_->hold();
+  deliver(c, R"({"t":"move","req":1,"text":"e4","ply":0})");  // typed: read, played, then stored
+  held_->wait_arrived(before + 1);
+  deliver(c, R"({"t":"move","req":2,"uci":5})");  // malformed: its error too waits for the commit before it
+  deliver(c, R"({"t":"move","req":3,"text":"e5","ply":1})");
+  poll();
+  EXPECT_TRUE(c.peer->messages().empty());
+  held_->release();
+  settle();
+  std::vector<std::string> answers;
+  for (const json::object& m : c.peer->messages())
+    if (m.contains("req"))
+      answers.push_back(std::to_string(m.at("req").as_int64()) + " " + std::string(m.at("t").as_string()));
+  EXPECT_EQ(answers, (std::vector<std::string>{"1 event", "2 error", "3 event"}));
+  auto stored = held_->load(id);
+  ASSERT_TRUE(stored && stored->has_value());
+  EXPECT_NE((*stored)->actions.back().find("e7e5"), std::string::npos);
+}
+
 TEST(GroupCommitter, CommitsWhatIsPendingInOneTransactionInOrder) {
   auto store = std::make_shared<HeldStore>();
   GroupCommitter writer(store);
