@@ -26,7 +26,8 @@
 #include <vector>
 
 #include "server/http_errors.h"
-#include "server/prometheus.h"
+#include "server/http_policy.h"
+#include "server/network_counters.h"
 
 namespace tabiya::server {
 
@@ -45,93 +46,16 @@ int64_t now_ms() {
   return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
 }
 
-std::string json_string(std::string_view text) {
-  std::string out = "\"";
-  for (char c : text) {
-    auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (u < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\u%04x", u);
-      out += escaped;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
-// {"t":"error","code":CODE,"data":DATA} as docs/protocol.md gives WebSocket errors.
-std::string ws_error(std::string_view code, std::string_view data) {
-  return R"({"t":"error","code":")" + std::string(code) + R"(","data":)" + std::string(data) + "}";
-}
-
-// The host the browser used, if it is a plain host[:port]; used in connect-src.
-bool plain_host(std::string_view host) {
-  if (host.empty() || host.size() > 255) return false;
-  return std::all_of(host.begin(), host.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == ':' || c == '[' || c == ']';
-  });
-}
-
-// What the web app needs and nothing more: its own scripts and styles, data: images (chessground's pieces are
-// data: SVGs in its CSS), WebSockets to this same host (spelled out because older browsers do not let 'self'
-// cover ws:), no plugins, no framing, no <base> rewriting.
-std::string content_security_policy(std::string_view host) {
-  std::string connect = "'self'";
-  if (plain_host(host)) connect += " ws://" + std::string(host) + " wss://" + std::string(host);
-  return "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self' data:; "
-         "media-src 'self' data: blob:; connect-src " +
-         connect + "; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
-// A browser's WebSocket must come from a page of this server: Origin's host[:port] equals Host. Clients that are
-// not browsers (the load test, scripts) send no Origin and are let in; a browser always sends one.
-bool origin_allowed(const Request& req) {
+// The Beast request's view of the network rules (http_policy.h).
+bool request_origin_allowed(const Request& req) {
   auto it = req.find(http::field::origin);
-  if (it == req.end()) return true;
-  std::string_view origin = it->value();
-  std::size_t scheme = origin.find("://");
-  if (scheme == std::string_view::npos) return false;  // includes "null"
-  std::string_view host = origin.substr(scheme + 3);
-  if (host.ends_with('/')) host.remove_suffix(1);
-  return !host.empty() && iequals(host, req[http::field::host]);
+  return origin_allowed(it == req.end() ? std::nullopt : std::optional<std::string_view>(it->value()),
+                        req[http::field::host]);
 }
 
-bool accepts_gzip(const Request& req) {
-  std::string_view accept = req[http::field::accept_encoding];
-  std::size_t at = accept.find("gzip");
-  if (at == std::string_view::npos) return false;
-  // "gzip;q=0" refuses it.
-  std::string_view rest = accept.substr(at + 4);
-  std::size_t comma = rest.find(',');
-  std::string_view params = rest.substr(0, comma);
-  return params.find("q=0") == std::string_view::npos || params.find("q=0.") != std::string_view::npos;
+bool request_accepts_gzip(const Request& req) {
+  return accepts_gzip(std::string_view(req[http::field::accept_encoding]));
 }
-
-struct Counters {
-  std::atomic<int64_t> http_connections{0};
-  std::atomic<int64_t> websockets{0};
-  std::atomic<uint64_t> http_requests{0};
-  std::atomic<uint64_t> http_too_large{0};
-  std::atomic<uint64_t> ws_accepted{0};
-  std::atomic<uint64_t> ws_bad_origin{0};
-  std::atomic<uint64_t> ws_unknown{0};
-  std::atomic<uint64_t> ws_in{0};
-  std::atomic<uint64_t> ws_out{0};
-  std::atomic<uint64_t> ws_rate_limited{0};
-  std::atomic<uint64_t> ws_closed_flood{0};
-  std::atomic<uint64_t> ws_closed_too_large{0};
-  std::atomic<uint64_t> ws_closed_slow{0};
-};
 
 class WsSession;
 class HttpSession;
@@ -170,30 +94,7 @@ struct Shared {
   void write_metrics(std::string& out);
 };
 
-void Shared::write_metrics(std::string& out) {
-  PrometheusWriter w(out);
-  const Counters& c = counters;
-  w.family("tabiya_sockets_open", "gauge", "Open sockets: HTTP connections and WebSockets.");
-  w.sample("tabiya_sockets_open", "{kind=\"http\"}", int64_t(c.http_connections.load()));
-  w.sample("tabiya_sockets_open", "{kind=\"websocket\"}", int64_t(c.websockets.load()));
-  w.single("tabiya_http_requests_total", "counter", "HTTP requests read (WebSocket upgrades included).",
-           int64_t(c.http_requests.load()));
-  w.single("tabiya_http_too_large_total", "counter", "HTTP requests refused with 413 (body over the limit).",
-           int64_t(c.http_too_large.load()));
-  w.family("tabiya_websocket_upgrades_total", "counter", "WebSocket upgrade requests by outcome.");
-  w.sample("tabiya_websocket_upgrades_total", "{result=\"accepted\"}", int64_t(c.ws_accepted.load()));
-  w.sample("tabiya_websocket_upgrades_total", "{result=\"bad_origin\"}", int64_t(c.ws_bad_origin.load()));
-  w.sample("tabiya_websocket_upgrades_total", "{result=\"unknown_game\"}", int64_t(c.ws_unknown.load()));
-  w.family("tabiya_websocket_messages_total", "counter", "WebSocket messages received and sent.");
-  w.sample("tabiya_websocket_messages_total", "{direction=\"in\"}", int64_t(c.ws_in.load()));
-  w.sample("tabiya_websocket_messages_total", "{direction=\"out\"}", int64_t(c.ws_out.load()));
-  w.single("tabiya_websocket_rate_limited_total", "counter", "WebSocket messages refused by flood throttling.",
-           int64_t(c.ws_rate_limited.load()));
-  w.family("tabiya_websocket_dropped_total", "counter", "WebSockets closed by the server for misbehaviour.");
-  w.sample("tabiya_websocket_dropped_total", "{reason=\"flood\"}", int64_t(c.ws_closed_flood.load()));
-  w.sample("tabiya_websocket_dropped_total", "{reason=\"too_large\"}", int64_t(c.ws_closed_too_large.load()));
-  w.sample("tabiya_websocket_dropped_total", "{reason=\"slow_reader\"}", int64_t(c.ws_closed_slow.load()));
-}
+void Shared::write_metrics(std::string& out) { write_network_metrics(counters, out); }
 
 Response make_response(unsigned status, std::string content_type, std::string body) {
   Response res{static_cast<http::status>(status), 11};
@@ -569,7 +470,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       res.result(http::status::not_modified);
       return res;
     }
-    if (!file.gzip.empty() && accepts_gzip(req)) {
+    if (!file.gzip.empty() && request_accepts_gzip(req)) {
       res.set(http::field::content_encoding, "gzip");
       res.body() = file.gzip;
     } else {
@@ -597,7 +498,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     std::string_view target = req.target();
     if (!target.starts_with("/ws/")) return send(error_response(404, "not_found"));
     if (shared_.stopping) return send(error_response(503, "shutting_down"));
-    if (!origin_allowed(req)) {
+    if (!request_origin_allowed(req)) {
       shared_.counters.ws_bad_origin.fetch_add(1);
       Response res = error_response(403, "bad_origin");
       res.keep_alive(false);
