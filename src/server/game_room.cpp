@@ -94,9 +94,11 @@ void GameRoom::receive(std::shared_ptr<GameSession> session, ParsedMessage messa
 }
 
 void GameRoom::leave(std::shared_ptr<GameSession> session) {
-  // After the commit in progress, if any: the presence event is numbered after that change's events.
-  post([session = std::move(session)](GameRoom& room) {
-    room.after_commit([&room, session] { room.do_leave(session); });
+  // After the commit in progress, if any: the presence event is numbered after that change's events. The game
+  // was last used when the socket closed, not when the room got to it.
+  const int64_t closed_at = services_.time->now().count();
+  post([session = std::move(session), closed_at](GameRoom& room) {
+    room.after_commit([&room, session, closed_at] { room.do_leave(session, closed_at); });
   });
 }
 
@@ -389,10 +391,10 @@ void GameRoom::resign(GameSession& s, const ResignMessage& m, std::optional<int6
   done(s, req, live_->resign(*by), plies_before, arrived);
 }
 
-void GameRoom::do_leave(const std::shared_ptr<GameSession>& s) {
+void GameRoom::do_leave(const std::shared_ptr<GameSession>& s, int64_t closed_at) {
   auto it = std::find(sessions_.begin(), sessions_.end(), s);
   if (it == sessions_.end()) return;
-  last_used_ms_ = services_.time->now().count();
+  last_used_ms_ = std::max(last_used_ms_, closed_at);
   GameView before = view();
   sessions_.erase(it);
   services_.bus.unsubscribe(id_, s->peer.get());

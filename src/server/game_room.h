@@ -123,7 +123,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void resign(GameSession& s, const ResignMessage& m, std::optional<int64_t> req, ArrivalTime arrived);
   Result<Color, ProtocolError> acting_color(const GameSession& s, std::optional<Color> asked,
                                             std::optional<Color> natural) const;
-  void do_leave(const std::shared_ptr<GameSession>& s);
+  void do_leave(const std::shared_ptr<GameSession>& s, int64_t closed_at);
   // Runs `work` now, or after the commit in progress.
   void after_commit(std::function<void()> work);
 

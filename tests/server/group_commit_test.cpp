@@ -287,6 +287,7 @@ TEST_F(EvictionTest, AFinishedGameLeavesMemoryAndComesBackFromTheStore) {
   service_->evict_idle();
   EXPECT_EQ(service_->game_count(), loaded) << "a connected game stays";
   service_->closed(*c.session);
+  service_->wait_for_rooms();  // the room hears of it on its own thread
   service_->evict_idle();
   EXPECT_EQ(service_->game_count(), loaded) << "it was used just now";
   clock_->advance(std::chrono::minutes(9));
