@@ -154,9 +154,12 @@ void GameRoom::close() {
   waiting_.clear();
 }
 
-json::object GameRoom::game_json() const {
-  std::lock_guard lock(mutex_);
-  return server::game_json(*live_, view());
+std::optional<std::string> GameRoom::game_text() const {
+  std::unique_lock lock(mutex_, READ_PATIENCE);
+  std::lock_guard snapshot_lock(snapshot_mutex_);
+  if (lock.owns_lock()) snapshot_ = json::serialize(server::game_json(*live_, view()));
+  if (snapshot_.empty()) return std::nullopt;
+  return snapshot_;
 }
 
 // --- Messages ---

@@ -24,6 +24,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/search.h"
@@ -68,6 +69,9 @@ class GameSession final : public Session, public std::enable_shared_from_this<Ga
 
 class GameRoom : public std::enable_shared_from_this<GameRoom> {
  public:
+  // How long a network thread's read waits for a room at work (an ordinary task takes well under a millisecond).
+  static constexpr std::chrono::milliseconds READ_PATIENCE{20};
+
   GameRoom(RoomServices& services, std::string id, Setup setup, std::unique_ptr<play::LiveGame> live,
            std::size_t stored_actions, int64_t seq);
   ~GameRoom();
@@ -92,13 +96,16 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // Runs `task` on the room's queue under its lock (tests: hold a room's work).
   void run(std::function<void(GameRoom&)> task);
 
-  // --- Under the room's lock, short (the HTTP routes) ---
+  // --- The HTTP routes' reads, on the network threads: they never wait for a room at work ---
 
-  boost::json::object game_json() const;
-  // Reads the live game under the lock.
+  // The GAME object as JSON text: fresh when the room is free within READ_PATIENCE, else the last one read
+  // (the room is changing it right now); empty when the room is at work and was never read.
+  std::optional<std::string> game_text() const;
+  // Runs `f` on the live game if the room is free within READ_PATIENCE; nothing when it is still at work.
   template <class F>
-  auto read(F&& f) const {
-    std::lock_guard lock(mutex_);
+  auto try_read(F&& f) const -> std::optional<decltype(f(std::declval<const play::LiveGame&>()))> {
+    std::unique_lock lock(mutex_, READ_PATIENCE);
+    if (!lock.owns_lock()) return std::nullopt;
     return f(*live_);
   }
   bool finished() const { return stored_finish_flag_.load(); }
@@ -177,7 +184,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   std::atomic<bool> stored_finish_flag_{false};
   std::atomic<bool> evicted_flag_{false};
 
-  mutable std::mutex mutex_;  // everything below
+  mutable std::timed_mutex mutex_;  // everything below
   std::unique_ptr<play::LiveGame> live_;
   std::vector<std::shared_ptr<GameSession>> sessions_;  // joined ones
   int64_t seq_ = 0;
@@ -195,6 +202,9 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   bool lost_ = false;  // its creation was not committed: it does not exist
   bool closed_ = false;
   int64_t last_used_ms_ = 0;  // the game time source, for eviction
+
+  mutable std::mutex snapshot_mutex_;
+  mutable std::string snapshot_;  // the last GAME text read, for reads while the room works
 };
 
 }  // namespace tabiya::server

@@ -19,6 +19,9 @@ HttpAnswer error(int status, std::string_view code, const json::object& data = {
   return http_error(status, code, json::serialize(data));
 }
 
+// The game is at work (a long takeback, say): a network thread does not wait for it.
+HttpAnswer busy() { return error(503, "busy", {{"retry_ms", 100}}); }
+
 json::object review_json(const ReviewState& state) {
   json::object o;
   o["status"] = state.status;
@@ -63,7 +66,9 @@ HttpAnswer GameService::Impl::route(const HttpRequest& request) {
   if (!g) return error(404, "unknown_game", {{"id", std::string(id)}});
   if (what.empty()) {
     if (request.method != "GET") return error(405, "method_not_allowed");
-    return json_answer(200, g->game_json());
+    auto text = g->game_text();
+    if (!text) return busy();
+    return json_answer_text(200, std::move(*text));
   }
   if (what == "pgn") {
     if (request.method != "GET") return error(405, "method_not_allowed");
@@ -77,11 +82,12 @@ HttpAnswer GameService::Impl::route(const HttpRequest& request) {
         Position start;
         std::vector<Move> moves;
       };
-      Record r = g->read([](const play::LiveGame& live) {
+      auto r = g->try_read([](const play::LiveGame& live) {
         return Record{live.over(), live.game().start_position(), live.move_list()};
       });
-      if (!r.over) return error(409, "not_allowed", {{"reason", "not_over"}});
-      state = reviewer.request(g->id(), r.start, r.moves);
+      if (!r) return busy();
+      if (!r->over) return error(409, "not_allowed", {{"reason", "not_over"}});
+      state = reviewer.request(g->id(), r->start, r->moves);
     } else if (request.method == "GET") {
       state = reviewer.state(g->id());
     } else {
@@ -143,7 +149,7 @@ HttpAnswer GameService::Impl::create_game(std::string_view body) {
 }
 
 HttpAnswer GameService::Impl::pgn(const GameRoom& room) {
-  auto text = room.read([](const play::LiveGame& live) {
+  auto text = room.try_read([](const play::LiveGame& live) {
     const Game& game = live.game();
     PgnTags tags;
     for (Color c : {WHITE, BLACK}) {
@@ -162,11 +168,12 @@ HttpAnswer GameService::Impl::pgn(const GameRoom& room) {
     }
     return write_pgn(record);
   });
-  if (!text) return error(500, "server_error", {{"detail", text.error().message}});
+  if (!text) return busy();
+  if (!*text) return error(500, "server_error", {{"detail", text->error().message}});
   HttpAnswer a;
   a.status = 200;
   a.content_type = "application/x-chess-pgn";
-  a.body = std::move(*text);
+  a.body = std::move(**text);
   a.headers.emplace_back("Content-Disposition", "attachment; filename=\"tabiya-" + room.id() + ".pgn\"");
   return a;
 }

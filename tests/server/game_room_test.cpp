@@ -135,6 +135,24 @@ TEST_F(GameRoomTest, ARoomWithTooMuchQueuedWorkRefusesWithBusy) {
   EXPECT_EQ(t.both.peer->last("event", "move")->at("req").as_int64(), 4);
 }
 
+TEST_F(GameRoomTest, HttpReadsNeverWaitForARoomAtWork) {
+  auto t = hotseat();
+  move(t.both, "e2e4", 0);
+  HttpAnswer fresh = service_->http({"GET", "/api/games/" + t.id, ""});
+  ASSERT_EQ(fresh.status, 200) << fresh.body;
+  RoomLatch latch(*service_, t.id);
+  // Answered at once while the room works: the game as last read, and `busy` for what needs the game itself.
+  HttpAnswer held = service_->http({"GET", "/api/games/" + t.id, ""});
+  EXPECT_EQ(held.status, 200);
+  EXPECT_EQ(held.body, fresh.body);
+  HttpAnswer pgn = service_->http({"GET", "/api/games/" + t.id + "/pgn", ""});
+  EXPECT_EQ(pgn.status, 503);
+  EXPECT_EQ(json::parse(pgn.body).at("error").as_string(), "busy");
+  latch.release();
+  settle();
+  EXPECT_EQ(service_->http({"GET", "/api/games/" + t.id + "/pgn", ""}).status, 200);
+}
+
 TEST_F(GameRoomTest, AnEventIsOneBufferForAllItsReceivers) {
   auto t = invite();
   Client watcher = connect(t.id);
