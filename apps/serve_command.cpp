@@ -33,6 +33,7 @@ struct ServeArguments {
   std::string web = TABIYA_WEB_DIR;
   int threads = 0;
   int robot_threads = 0;
+  int game_threads = 0;
   int evict_after_s = 600;
   bool echo = false;
 };
@@ -80,6 +81,7 @@ int serve(const ServeArguments& args) {
     server::GameServiceOptions game_options;
     game_options.data_dir = args.data;
     game_options.robot_threads = args.robot_threads;
+    game_options.room_threads = args.game_threads;
     game_options.evict_after = std::chrono::seconds(args.evict_after_s);
     // Finished games' results go to the tournaments (set below, before the network starts).
     auto tournaments = std::make_shared<server::TournamentService*>(nullptr);
@@ -135,6 +137,11 @@ void add_serve_command(CLI::App& app) {
   serve_app->add_option("--threads", args->threads, "Network threads (default: one per core)")
       ->check(CLI::Range(1, 256));
   serve_app->add_option("--robot-threads", args->robot_threads, "Robot worker threads (default: cores - 1)")
+      ->check(CLI::Range(1, 256));
+  serve_app
+      ->add_option("--game-threads", args->game_threads,
+                   "Threads that run the games' moves and takebacks, off the network threads (default: cores, at "
+                   "least 2)")
       ->check(CLI::Range(1, 256));
   serve_app
       ->add_option("--evict-after", args->evict_after_s,

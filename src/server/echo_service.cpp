@@ -33,7 +33,7 @@ std::shared_ptr<Session> EchoService::open(std::string_view, std::shared_ptr<Pee
 
 void EchoService::message(Session& session, std::string_view text) {
   messages_.fetch_add(1, std::memory_order_relaxed);
-  static_cast<EchoSession&>(session).peer->send(std::string(text));
+  static_cast<EchoSession&>(session).peer->send(share(std::string(text)));
 }
 
 void EchoService::closed(Session& session) {

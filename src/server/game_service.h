@@ -1,16 +1,16 @@
-// The game service: games, seats, clocks, storage and the robot pool behind
-// the Service interface (service.h) that the network layer calls. It speaks
-// the protocol of docs/protocol.md.
+// The game service: the registry of game rooms (game_room.h) and their HTTP
+// routes behind the Service interface (service.h) that the network layer
+// calls. It speaks the protocol of docs/protocol.md.
 //
-// Threads. The network calls from several io threads at once. Each game has
-// its own mutex; the map of games has another, held only to find, add or
-// evict a game. Nothing serialises different games on the io threads. Store
-// writes go to one storage thread (group_commit.h) that commits every game's
-// pending writes in one transaction; a game's change is announced (and so a
-// move acknowledged) only after its commit, on the io_context, and whatever
-// else arrives for that game meanwhile waits in the game's queue, so each
-// game's actions keep their order. The robot thinks on its own threads
-// holding no lock. Flag timers run on the io_context.
+// Threads. The network calls from several io threads at once; they only read
+// a message (parse_client_message) and hand it to its room. Each room runs its
+// work in order on its own queue on the game workers (room_workers.h), so a
+// slow game never holds up the io threads or another game, and refuses more
+// with `busy` past its queue limit. Store writes go to one storage thread
+// (group_commit.h) that commits every game's pending writes in one
+// transaction; a game's change is announced (and so a move acknowledged) only
+// after its commit. The robot thinks on its own threads holding no lock.
+// Clock timers run on the io_context and hand their check to the room.
 #pragma once
 
 #include <atomic>
@@ -39,6 +39,11 @@ struct GameServiceOptions {
   std::shared_ptr<GameStore> store;
   // Robot threads; 0: one fewer than the cores, at least one.
   int robot_threads = 0;
+  // Threads that run the games' work (moves, takebacks, dead-position proofs), off the network threads;
+  // 0: the cores, at least two.
+  int room_threads = 0;
+  // Client messages one game may hold unanswered before it refuses more with `busy`; 0: 32.
+  int room_queue_limit = 0;
   // The games' monotonic time (clocks, lag); nullptr: the machine's steady clock.
   std::shared_ptr<const TimeSource> time;
   // Server time in ms since the epoch (correspondence deadlines); empty: the system clock.
@@ -63,9 +68,6 @@ struct GameServiceOptions {
   std::function<void(const std::string& game_id, const std::string& score)> on_game_end;
 };
 
-struct GameEntry;
-class GameSession;
-
 class GameService final : public Service {
  public:
   static Result<std::unique_ptr<GameService>> create(boost::asio::io_context& io, GameServiceOptions options);
@@ -86,8 +88,12 @@ class GameService final : public Service {
   int robot_queue() const;
   // Takes out of memory every finished game idle for evict_after (a timer does this by itself).
   void evict_idle();
-  // Returns once every write submitted so far is committed; its announcements are then posted to the io_context.
+  // Returns once the rooms have no work left and every write they submitted is committed and announced.
   void wait_for_store();
+  // Returns once the rooms have no work queued or running; their writes may still be with the storage thread.
+  void wait_for_rooms();
+  // Runs `work` on the game's room, in order with its messages (tests: hold one game's work); false: no such game.
+  bool run_in_room(std::string_view id, std::function<void()> work);
 
  private:
   GameService(boost::asio::io_context& io, GameServiceOptions options, std::shared_ptr<GameStore> store);

@@ -20,6 +20,11 @@ void GroupCommitter::submit(std::vector<StoreWrite> writes, Done done) {
   done(fail("storage: the server is stopping"));
 }
 
+bool GroupCommitter::idle() const {
+  std::lock_guard lock(mutex_);
+  return reported_ >= submitted_;
+}
+
 void GroupCommitter::flush() {
   std::unique_lock lock(mutex_);
   const uint64_t target = submitted_;

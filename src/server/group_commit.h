@@ -36,6 +36,8 @@ class GroupCommitter {
   void submit(std::vector<StoreWrite> writes, Done done);
   // Returns once every unit submitted before the call is committed and reported.
   void flush();
+  // Nothing submitted is waiting for its report.
+  bool idle() const;
   // Commits what is pending, then ends the thread.
   void stop();
 

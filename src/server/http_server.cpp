@@ -1,465 +1,26 @@
-// All of the Beast code of the server lives in this one translation unit
-// (each one that includes Beast costs half a minute to compile).
+// All of the Beast code of the server is compiled in this one translation unit
+// (each one that includes Beast costs half a minute to compile): the HTTP
+// connections, the listener and the server here, the WebSocket sessions in
+// websocket_session.h, what they share in http_shared.h.
 #include "server/http_server.h"
 
-#include <algorithm>
-#include <atomic>
-#include <boost/asio/dispatch.hpp>
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/post.hpp>
-#include <boost/asio/steady_timer.hpp>
-#include <boost/asio/strand.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
-#include <boost/beast/websocket.hpp>
-#include <condition_variable>
-#include <cstdio>
-#include <deque>
-#include <exception>
-#include <future>
-#include <mutex>
-#include <optional>
-#include <thread>
-#include <unordered_map>
-#include <utility>
-#include <vector>
+#include "server/http_policy.h"
+#include "server/http_shared.h"
+#include "server/websocket_session.h"
 
 namespace tabiya::server {
 
-namespace {
+namespace net {
 
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
-namespace websocket = beast::websocket;
-using tcp = asio::ip::tcp;
-using Request = http::request<http::string_body>;
-using Response = http::response<http::string_body>;
-
-int64_t now_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
-}
-
-std::string json_string(std::string_view text) {
-  std::string out = "\"";
-  for (char c : text) {
-    auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (u < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\u%04x", u);
-      out += escaped;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
-// {"error": CODE, "data": DATA} as docs/protocol.md gives HTTP errors.
-std::string http_error_body(std::string_view code, std::string_view data = "{}") {
-  return R"({"error":")" + std::string(code) + R"(","data":)" + std::string(data) + "}";
-}
-
-// {"t":"error","code":CODE,"data":DATA} as docs/protocol.md gives WebSocket errors.
-std::string ws_error(std::string_view code, std::string_view data) {
-  return R"({"t":"error","code":")" + std::string(code) + R"(","data":)" + std::string(data) + "}";
-}
-
-// The host the browser used, if it is a plain host[:port]; used in connect-src.
-bool plain_host(std::string_view host) {
-  if (host.empty() || host.size() > 255) return false;
-  return std::all_of(host.begin(), host.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == ':' || c == '[' || c == ']';
-  });
-}
-
-// What the web app needs and nothing more: its own scripts and styles, data: images (chessground's pieces are
-// data: SVGs in its CSS), WebSockets to this same host (spelled out because older browsers do not let 'self'
-// cover ws:), no plugins, no framing, no <base> rewriting.
-std::string content_security_policy(std::string_view host) {
-  std::string connect = "'self'";
-  if (plain_host(host)) connect += " ws://" + std::string(host) + " wss://" + std::string(host);
-  return "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self' data:; "
-         "media-src 'self' data: blob:; connect-src " +
-         connect + "; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
-// A browser's WebSocket must come from a page of this server: Origin's host[:port] equals Host. Clients that are
-// not browsers (the load test, scripts) send no Origin and are let in; a browser always sends one.
-bool origin_allowed(const Request& req) {
+// The Beast request's view of the network rules (http_policy.h).
+bool request_origin_allowed(const Request& req) {
   auto it = req.find(http::field::origin);
-  if (it == req.end()) return true;
-  std::string_view origin = it->value();
-  std::size_t scheme = origin.find("://");
-  if (scheme == std::string_view::npos) return false;  // includes "null"
-  std::string_view host = origin.substr(scheme + 3);
-  if (host.ends_with('/')) host.remove_suffix(1);
-  return !host.empty() && iequals(host, req[http::field::host]);
+  return origin_allowed(it == req.end() ? std::nullopt : std::optional<std::string_view>(it->value()),
+                        req[http::field::host]);
 }
 
-bool accepts_gzip(const Request& req) {
-  std::string_view accept = req[http::field::accept_encoding];
-  std::size_t at = accept.find("gzip");
-  if (at == std::string_view::npos) return false;
-  // "gzip;q=0" refuses it.
-  std::string_view rest = accept.substr(at + 4);
-  std::size_t comma = rest.find(',');
-  std::string_view params = rest.substr(0, comma);
-  return params.find("q=0") == std::string_view::npos || params.find("q=0.") != std::string_view::npos;
-}
-
-struct Counters {
-  std::atomic<int64_t> http_connections{0};
-  std::atomic<int64_t> websockets{0};
-  std::atomic<uint64_t> http_requests{0};
-  std::atomic<uint64_t> http_too_large{0};
-  std::atomic<uint64_t> ws_accepted{0};
-  std::atomic<uint64_t> ws_bad_origin{0};
-  std::atomic<uint64_t> ws_unknown{0};
-  std::atomic<uint64_t> ws_in{0};
-  std::atomic<uint64_t> ws_out{0};
-  std::atomic<uint64_t> ws_rate_limited{0};
-  std::atomic<uint64_t> ws_closed_flood{0};
-  std::atomic<uint64_t> ws_closed_too_large{0};
-  std::atomic<uint64_t> ws_closed_slow{0};
-};
-
-class WsSession;
-class HttpSession;
-
-// What every connection shares: the service, the files, the limits, the counters and the registry that stop()
-// walks to close everything.
-struct Shared {
-  Shared(Service& service, StaticFiles files, ServerOptions options)
-      : service(service), files(std::move(files)), options(std::move(options)) {}
-
-  Service& service;
-  const StaticFiles files;
-  const ServerOptions options;
-  Counters counters;
-  std::atomic<bool> stopping{false};
-
-  std::mutex mutex;
-  std::condition_variable changed;
-  uint64_t next_id = 0;
-  std::unordered_map<uint64_t, std::weak_ptr<WsSession>> websockets;
-  std::unordered_map<uint64_t, std::weak_ptr<HttpSession>> connections;
-
-  template <class T>
-  uint64_t add(std::unordered_map<uint64_t, std::weak_ptr<T>>& registry, std::weak_ptr<T> session) {
-    std::lock_guard lock(mutex);
-    uint64_t id = ++next_id;
-    registry.emplace(id, std::move(session));
-    return id;
-  }
-  template <class T>
-  void remove(std::unordered_map<uint64_t, std::weak_ptr<T>>& registry, uint64_t id) {
-    std::lock_guard lock(mutex);
-    if (registry.erase(id) > 0 && registry.empty()) changed.notify_all();
-  }
-
-  void write_metrics(std::string& out);
-};
-
-void Shared::write_metrics(std::string& out) {
-  auto line = [&out](std::string_view name, std::string_view labels, auto value) {
-    out += name;
-    out += labels;
-    out += ' ';
-    out += std::to_string(value);
-    out += '\n';
-  };
-  auto help = [&out](std::string_view name, std::string_view type, std::string_view text) {
-    out += "# HELP " + std::string(name) + " " + std::string(text) + "\n# TYPE " + std::string(name) + " " +
-           std::string(type) + "\n";
-  };
-  const Counters& c = counters;
-  help("tabiya_sockets_open", "gauge", "Open sockets: HTTP connections and WebSockets.");
-  line("tabiya_sockets_open", "{kind=\"http\"}", c.http_connections.load());
-  line("tabiya_sockets_open", "{kind=\"websocket\"}", c.websockets.load());
-  help("tabiya_http_requests_total", "counter", "HTTP requests read (WebSocket upgrades included).");
-  line("tabiya_http_requests_total", "", c.http_requests.load());
-  help("tabiya_http_too_large_total", "counter", "HTTP requests refused with 413 (body over the limit).");
-  line("tabiya_http_too_large_total", "", c.http_too_large.load());
-  help("tabiya_websocket_upgrades_total", "counter", "WebSocket upgrade requests by outcome.");
-  line("tabiya_websocket_upgrades_total", "{result=\"accepted\"}", c.ws_accepted.load());
-  line("tabiya_websocket_upgrades_total", "{result=\"bad_origin\"}", c.ws_bad_origin.load());
-  line("tabiya_websocket_upgrades_total", "{result=\"unknown_game\"}", c.ws_unknown.load());
-  help("tabiya_websocket_messages_total", "counter", "WebSocket messages received and sent.");
-  line("tabiya_websocket_messages_total", "{direction=\"in\"}", c.ws_in.load());
-  line("tabiya_websocket_messages_total", "{direction=\"out\"}", c.ws_out.load());
-  help("tabiya_websocket_rate_limited_total", "counter", "WebSocket messages refused by flood throttling.");
-  line("tabiya_websocket_rate_limited_total", "", c.ws_rate_limited.load());
-  help("tabiya_websocket_dropped_total", "counter", "WebSockets closed by the server for misbehaviour.");
-  line("tabiya_websocket_dropped_total", "{reason=\"flood\"}", c.ws_closed_flood.load());
-  line("tabiya_websocket_dropped_total", "{reason=\"too_large\"}", c.ws_closed_too_large.load());
-  line("tabiya_websocket_dropped_total", "{reason=\"slow_reader\"}", c.ws_closed_slow.load());
-}
-
-Response make_response(unsigned status, std::string content_type, std::string body) {
-  Response res{static_cast<http::status>(status), 11};
-  res.set(http::field::content_type, content_type);
-  res.body() = std::move(body);
-  return res;
-}
-
-Response error_response(unsigned status, std::string_view code, std::string_view data = "{}") {
-  return make_response(status, "application/json", http_error_body(code, data));
-}
-
-// One WebSocket after its upgrade. Everything runs on the connection's strand; send() and close() may be called
-// from any thread and post there, so the service's messages keep the order it sent them in.
-class WsSession : public std::enable_shared_from_this<WsSession> {
- public:
-  WsSession(beast::tcp_stream&& stream, Shared& shared)
-      : ws_(std::move(stream)), shared_(shared), flood_(shared.options.flood, now_ms()) {}
-
-  ~WsSession() {
-    notify_closed();
-    if (id_ != 0) shared_.remove(shared_.websockets, id_);
-  }
-
-  void run(Request&& req);
-
-  void send(std::string text) {
-    asio::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)]() mutable {
-      self->enqueue(Outgoing{std::move(text), false, {}});
-    });
-  }
-
-  void close(int code, std::string reason) {
-    if (reason.size() > 120) reason.resize(120);
-    asio::post(ws_.get_executor(), [self = shared_from_this(), code, reason = std::move(reason)] {
-      self->enqueue(Outgoing{{}, true, websocket::close_reason(static_cast<websocket::close_code>(code), reason)});
-    });
-  }
-
-  // stop(), once the io threads are gone: closes the socket now.
-  void cut() {
-    beast::error_code ignored;
-    beast::get_lowest_layer(ws_).socket().close(ignored);
-  }
-
-  // stop(): closes with 1001 after what is queued, or cuts a socket still in its handshake.
-  void close_for_shutdown() {
-    asio::post(ws_.get_executor(), [self = shared_from_this()] {
-      if (!self->accepted_) return self->drop();
-      self->enqueue(Outgoing{{}, true, websocket::close_reason(websocket::close_code::going_away, "shutdown")});
-    });
-  }
-
- private:
-  struct Outgoing {
-    std::string text;
-    bool close = false;
-    websocket::close_reason reason;
-  };
-
-  void refuse(Response res) {
-    refusal_ = std::move(res);
-    refusal_.prepare_payload();
-    refusal_.keep_alive(false);
-    http::async_write(ws_.next_layer(), refusal_, [self = shared_from_this()](beast::error_code, std::size_t) {
-      beast::error_code ignored;
-      self->ws_.next_layer().socket().shutdown(tcp::socket::shutdown_both, ignored);
-      self->finish();
-    });
-  }
-
-  void on_accept(beast::error_code ec) {
-    if (ec) return finish();
-    accepted_ = true;
-    shared_.counters.websockets.fetch_add(1);
-    shared_.counters.ws_accepted.fetch_add(1);
-    read();
-    if (!queue_.empty() && !writing_) write_next();
-  }
-
-  void read() {
-    std::size_t limit = shared_.options.ws_message_limit;
-    // One byte past the limit tells an oversized message from one exactly at it.
-    std::size_t room = close_queued_ ? limit : limit + 1 - buffer_.size();
-    ws_.async_read_some(buffer_, room, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
-  }
-
-  void on_read(beast::error_code ec, std::size_t) {
-    if (ec) return finish();
-    if (close_queued_) {  // closing: what still arrives is read only to reach the peer's close frame
-      buffer_.consume(buffer_.size());
-      return read();
-    }
-    std::size_t limit = shared_.options.ws_message_limit;
-    if (buffer_.size() > limit) {
-      shared_.counters.ws_closed_too_large.fetch_add(1);
-      buffer_.consume(buffer_.size());
-      enqueue(Outgoing{ws_error("too_large", R"({"limit":)" + std::to_string(limit) + "}"), false, {}});
-      enqueue(Outgoing{{}, true, websocket::close_reason(websocket::close_code::too_big, "too_large")});
-      return read();
-    }
-    if (!ws_.is_message_done()) return read();
-    deliver();
-    buffer_.consume(buffer_.size());
-    read();
-  }
-
-  void deliver() {
-    switch (flood_.on_message(now_ms())) {
-      case FloodGuard::Verdict::accept:
-        break;
-      case FloodGuard::Verdict::refuse:
-        shared_.counters.ws_rate_limited.fetch_add(1);
-        enqueue(Outgoing{rate_limited(), false, {}});
-        return;
-      case FloodGuard::Verdict::disconnect:
-        shared_.counters.ws_rate_limited.fetch_add(1);
-        shared_.counters.ws_closed_flood.fetch_add(1);
-        enqueue(Outgoing{rate_limited(), false, {}});
-        enqueue(Outgoing{{}, true, websocket::close_reason(websocket::close_code::policy_error, "rate_limited")});
-        return;
-    }
-    if (!ws_.got_text()) {
-      enqueue(Outgoing{ws_error("bad_message", R"({"field":"frame","expected":"text"})"), false, {}});
-      return;
-    }
-    shared_.counters.ws_in.fetch_add(1, std::memory_order_relaxed);
-    std::string_view text(static_cast<const char*>(buffer_.data().data()), buffer_.size());
-    try {
-      shared_.service.message(*session_, text);
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "tabiya: service failed on a message: %s\n", e.what());
-    }
-  }
-
-  std::string rate_limited() const {
-    return ws_error("rate_limited", R"({"retry_ms":)" + std::to_string(std::max(1, flood_.retry_ms())) + "}");
-  }
-
-  void enqueue(Outgoing message) {
-    if (finished_ || dropped_ || close_queued_) return;
-    queued_bytes_ += message.text.size();
-    if (queued_bytes_ > shared_.options.ws_queue_limit) {
-      // The reader is far behind: waiting for it would hold memory for nothing; it can reconnect and resync.
-      shared_.counters.ws_closed_slow.fetch_add(1);
-      return drop();
-    }
-    close_queued_ = message.close;
-    queue_.push_back(std::move(message));
-    if (accepted_ && !writing_) write_next();
-  }
-
-  void write_next() {
-    writing_ = true;
-    Outgoing& next = queue_.front();
-    if (next.close) {
-      ws_.async_close(next.reason, [self = shared_from_this()](beast::error_code) { self->writing_ = false; });
-      return;
-    }
-    ws_.text(true);
-    ws_.async_write(asio::buffer(next.text), beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
-  }
-
-  void on_write(beast::error_code ec, std::size_t) {
-    writing_ = false;
-    if (ec) return drop();
-    shared_.counters.ws_out.fetch_add(1, std::memory_order_relaxed);
-    queued_bytes_ -= queue_.front().text.size();
-    queue_.pop_front();
-    if (!queue_.empty()) write_next();
-  }
-
-  // Cuts the connection without a closing handshake; the pending read fails and finish() follows.
-  void drop() {
-    dropped_ = true;
-    beast::get_lowest_layer(ws_).close();
-  }
-
-  void finish() {
-    if (finished_) return;
-    finished_ = true;
-    if (accepted_) shared_.counters.websockets.fetch_sub(1);
-    notify_closed();
-    if (!writing_) queue_.clear();
-  }
-
-  void notify_closed() {
-    if (!session_ || notified_) return;
-    notified_ = true;
-    try {
-      shared_.service.closed(*session_);
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "tabiya: service failed closing a session: %s\n", e.what());
-    }
-  }
-
-  websocket::stream<beast::tcp_stream> ws_;
-  Shared& shared_;
-  uint64_t id_ = 0;
-  Request req_;
-  Response refusal_;
-  std::shared_ptr<Session> session_;
-  beast::flat_buffer buffer_;
-  std::deque<Outgoing> queue_;
-  std::size_t queued_bytes_ = 0;
-  FloodGuard flood_;
-  bool accepted_ = false;
-  bool writing_ = false;
-  bool close_queued_ = false;
-  bool dropped_ = false;
-  bool finished_ = false;
-  bool notified_ = false;
-};
-
-// The service's handle on a WebSocket. It holds the session weakly, so a service that keeps a Peer after
-// closed() holds no socket, and sending to a gone peer does nothing.
-class WsPeer final : public Peer {
- public:
-  explicit WsPeer(std::weak_ptr<WsSession> session) : session_(std::move(session)) {}
-  void send(std::string text) override {
-    if (auto session = session_.lock()) session->send(std::move(text));
-  }
-  void close(int code, std::string_view reason) override {
-    if (auto session = session_.lock()) session->close(code, std::string(reason));
-  }
-
- private:
-  std::weak_ptr<WsSession> session_;
-};
-
-void WsSession::run(Request&& req) {
-  req_ = std::move(req);
-  id_ = shared_.add(shared_.websockets, weak_from_this());
-  std::string_view target = req_.target();
-  std::string path(target.substr(0, target.find('?')));
-  try {
-    session_ = shared_.service.open(path, std::make_shared<WsPeer>(weak_from_this()));
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "tabiya: service failed opening %s: %s\n", path.c_str(), e.what());
-    session_ = nullptr;
-  }
-  if (!session_) {
-    shared_.counters.ws_unknown.fetch_add(1);
-    std::string id = path.substr(4);
-    return refuse(error_response(404, "unknown_game", R"({"id":)" + json_string(id) + "}"));
-  }
-  beast::get_lowest_layer(ws_).expires_never();  // the WebSocket's own timeouts take over
-  websocket::stream_base::timeout timeout;
-  timeout.handshake_timeout = std::chrono::seconds(5);
-  timeout.idle_timeout = shared_.options.ws_idle_timeout;
-  timeout.keep_alive_pings = true;
-  ws_.set_option(timeout);
-  ws_.read_message_max(shared_.options.ws_message_limit * 2);  // a backstop; read() enforces the limit exactly
-  ws_.async_accept(req_, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
+bool request_accepts_gzip(const Request& req) {
+  return accepts_gzip(std::string_view(req[http::field::accept_encoding]));
 }
 
 // One HTTP connection: reads requests (keep-alive) and answers them, or hands the socket to a WsSession on an
@@ -579,7 +140,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       res.result(http::status::not_modified);
       return res;
     }
-    if (!file.gzip.empty() && accepts_gzip(req)) {
+    if (!file.gzip.empty() && request_accepts_gzip(req)) {
       res.set(http::field::content_encoding, "gzip");
       res.body() = file.gzip;
     } else {
@@ -607,7 +168,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     std::string_view target = req.target();
     if (!target.starts_with("/ws/")) return send(error_response(404, "not_found"));
     if (shared_.stopping) return send(error_response(503, "shutting_down"));
-    if (!origin_allowed(req)) {
+    if (!request_origin_allowed(req)) {
       shared_.counters.ws_bad_origin.fetch_add(1);
       Response res = error_response(403, "bad_origin");
       res.keep_alive(false);
@@ -711,7 +272,9 @@ class Listener : public std::enable_shared_from_this<Listener> {
   Shared& shared_;
 };
 
-}  // namespace
+}  // namespace net
+
+using namespace net;
 
 struct HttpServer::Impl {
   Impl(std::unique_ptr<asio::io_context> owned, asio::io_context* io, Service& service, StaticFiles files,

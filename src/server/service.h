@@ -14,13 +14,18 @@
 
 namespace tabiya::server {
 
+// One message's text, shared by every receiver of it: an event fanned out to a
+// game's sockets is one buffer, not a copy per socket (as Beast's chat example).
+using SharedText = std::shared_ptr<const std::string>;
+inline SharedText share(std::string text) { return std::make_shared<const std::string>(std::move(text)); }
+
 // One connected WebSocket client as a service sees it. Implemented by the
 // network layer; safe to call from any thread.
 class Peer {
  public:
   virtual ~Peer() = default;
-  // Queues one text message for sending; never blocks.
-  virtual void send(std::string text) = 0;
+  // Queues one text message for sending; never blocks. The text is not copied.
+  virtual void send(SharedText text) = 0;
   // Closes the connection once the queued messages are sent (code 1008 for a
   // policy violation, 1001 for shutdown).
   virtual void close(int code, std::string_view reason) = 0;

@@ -78,14 +78,18 @@ class GroupCommitTest : public ServiceFixture {
     store_ = held_;
     start();
   }
-  // A message as the network delivers it, without waiting for any commit.
-  void deliver(Client& c, const std::string& text) { service_->message(*c.session, text); }
+  // A message as the network delivers it, handled by its room, without waiting for any commit.
+  void deliver(Client& c, const std::string& text) {
+    service_->message(*c.session, text);
+    service_->wait_for_rooms();
+  }
   void deliver_move(Client& c, const std::string& uci, int ply, int req) {
     deliver(c, "{\"t\":\"move\",\"req\":" + std::to_string(req) + ",\"uci\":\"" + uci +
                    "\",\"ply\":" + std::to_string(ply) + "}");
   }
-  // Runs whatever the io_context has ready, without waiting for the store.
+  // Runs whatever the rooms and the io_context have ready, without waiting for the store.
   void poll() {
+    service_->wait_for_rooms();
     io_.restart();
     io_.poll();
   }
@@ -200,6 +204,29 @@ TEST_F(GroupCommitTest, OneGamesActionsKeepTheirOrder) {
   EXPECT_EQ(actions.back().substr(0, 2), "o ");
 }
 
+TEST_F(GroupCommitTest, ARoomAnswersEveryMessageAfterTheCommitBeforeItInTheOrderSent) {
+  auto [g, id, c] = hotseat();
+  c.peer->take();
+  const int before = held_->arrived();
+  held_->hold();
+  deliver(c, R"({"t":"move","req":1,"text":"e4","ply":0})");  // typed: read, played, then stored
+  held_->wait_arrived(before + 1);
+  deliver(c, R"({"t":"move","req":2,"uci":5})");  // malformed: its error too waits for the commit before it
+  deliver(c, R"({"t":"move","req":3,"text":"e5","ply":1})");
+  poll();
+  EXPECT_TRUE(c.peer->messages().empty());
+  held_->release();
+  settle();
+  std::vector<std::string> answers;
+  for (const json::object& m : c.peer->messages())
+    if (m.contains("req"))
+      answers.push_back(std::to_string(m.at("req").as_int64()) + " " + std::string(m.at("t").as_string()));
+  EXPECT_EQ(answers, (std::vector<std::string>{"1 event", "2 error", "3 event"}));
+  auto stored = held_->load(id);
+  ASSERT_TRUE(stored && stored->has_value());
+  EXPECT_NE((*stored)->actions.back().find("e7e5"), std::string::npos);
+}
+
 TEST(GroupCommitter, CommitsWhatIsPendingInOneTransactionInOrder) {
   auto store = std::make_shared<HeldStore>();
   GroupCommitter writer(store);
@@ -260,6 +287,7 @@ TEST_F(EvictionTest, AFinishedGameLeavesMemoryAndComesBackFromTheStore) {
   service_->evict_idle();
   EXPECT_EQ(service_->game_count(), loaded) << "a connected game stays";
   service_->closed(*c.session);
+  service_->wait_for_rooms();  // the room hears of it on its own thread
   service_->evict_idle();
   EXPECT_EQ(service_->game_count(), loaded) << "it was used just now";
   clock_->advance(std::chrono::minutes(9));

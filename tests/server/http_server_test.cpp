@@ -56,10 +56,10 @@ class FakeService : public Service {
     auto& s = static_cast<FakeSession&>(session);
     if (text.starts_with("flood-me ")) {
       int n = std::stoi(std::string(text.substr(9)));
-      for (int i = 0; i < n; ++i) s.peer->send(std::string(1024, 'f'));
+      for (int i = 0; i < n; ++i) s.peer->send(share(std::string(1024, 'f')));
       return;
     }
-    s.peer->send(std::string(text));
+    s.peer->send(share(std::string(text)));
   }
   void closed(Session& session) override {
     static_cast<FakeSession&>(session).peer.reset();

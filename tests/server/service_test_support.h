@@ -9,6 +9,8 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/json.hpp>
+#include <chrono>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -21,9 +23,22 @@ namespace tabiya::server::testing {
 
 class RecordingPeer final : public Peer {
  public:
-  void send(std::string text) override {
+  void send(SharedText text) override {
     std::lock_guard lock(mutex_);
-    messages_.push_back(boost::json::parse(text).as_object());
+    messages_.push_back(boost::json::parse(*text).as_object());
+    buffers_.push_back(std::move(text));
+    arrived_.notify_all();
+  }
+  // Waits until a message of type t (and event type e) has arrived, at most `timeout`.
+  bool wait_for(std::string_view t, std::string_view e = {},
+                std::chrono::milliseconds timeout = std::chrono::seconds(20)) {
+    std::unique_lock lock(mutex_);
+    return arrived_.wait_for(lock, timeout, [&] { return find(t, e).has_value(); });
+  }
+  // Every buffer sent, in order (shared ones are the same pointer for every receiver).
+  std::vector<SharedText> buffers() {
+    std::lock_guard lock(mutex_);
+    return buffers_;
   }
   void close(int code, std::string_view) override {
     std::lock_guard lock(mutex_);
@@ -40,6 +55,12 @@ class RecordingPeer final : public Peer {
   // The last message of type t (and, for events, of event type e), or null.
   std::optional<boost::json::object> last(std::string_view t, std::string_view e = {}) {
     std::lock_guard lock(mutex_);
+    return find(t, e);
+  }
+  int closed() const { return closed_; }
+
+ private:
+  std::optional<boost::json::object> find(std::string_view t, std::string_view e) {
     for (auto it = messages_.rbegin(); it != messages_.rend(); ++it) {
       if ((*it).at("t").as_string() != t) continue;
       if (!e.empty() && (*it).at("e").as_object().at("type").as_string() != e) continue;
@@ -47,11 +68,11 @@ class RecordingPeer final : public Peer {
     }
     return std::nullopt;
   }
-  int closed() const { return closed_; }
 
- private:
   std::mutex mutex_;
+  std::condition_variable arrived_;
   std::vector<boost::json::object> messages_;
+  std::vector<SharedText> buffers_;
   int closed_ = 0;
 };
 
@@ -71,6 +92,7 @@ class ServiceFixture : public ::testing::Test {
     options.robot_threads = 1;
     options.ping_interval = std::chrono::milliseconds(0);
     options.robot_movetime_ms = robot_movetime_ms_;
+    options.room_queue_limit = room_queue_limit_;
     options.evict_after = std::chrono::minutes(10);
     options.review.engine = "tabiya";
     options.review.depth = 3;
@@ -163,6 +185,7 @@ class ServiceFixture : public ::testing::Test {
   std::unique_ptr<GameService> service_;
   uint64_t random_ = 0;
   int64_t robot_movetime_ms_ = 20;
+  int room_queue_limit_ = 0;
   std::vector<std::string> log_;
 };
 

@@ -1,0 +1,69 @@
+// The game service's inside, shared by its registry (game_service.cpp) and its
+// HTTP routes (game_routes.cpp): the rooms by id, and what every room uses.
+#pragma once
+
+#include <atomic>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "server/event_bus.h"
+#include "server/game_room.h"
+#include "server/game_service.h"
+#include "server/group_commit.h"
+#include "server/review.h"
+#include "server/robot_pool.h"
+#include "server/room_services.h"
+#include "server/room_workers.h"
+#include "server/service_metrics.h"
+
+namespace tabiya::server {
+
+struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
+  Impl(boost::asio::io_context& io, GameServiceOptions options, std::shared_ptr<GameStore> store);
+
+  boost::asio::io_context& io;
+  GameServiceOptions options;
+  std::shared_ptr<GameStore> store;
+  std::shared_ptr<const TimeSource> time;
+  RobotPool robots;
+  Reviewer reviewer;
+  InProcessBus bus;
+  ServiceMetrics metrics;
+  GroupCommitter writer;  // the one thread that writes to the store
+  boost::asio::steady_timer ping_timer;
+  boost::asio::steady_timer evict_timer;
+  std::atomic<bool> stopping{false};
+  mutable std::mutex games_mutex;  // the map only; never held while a room's lock is taken
+  std::map<std::string, std::shared_ptr<GameRoom>> games;
+  // Declared last, so destroyed first: the rooms' queued work still finds everything above.
+  RoomWorkers workers;
+  RoomServices services;
+
+  uint64_t random() const;
+  std::shared_ptr<GameRoom> find(std::string_view id) const;
+  std::vector<std::shared_ptr<GameRoom>> all() const;
+  // Adds a room; when two requests load the same stored game at once, the first one in the map is the game.
+  std::shared_ptr<GameRoom> add(std::string id, Setup setup, std::unique_ptr<play::LiveGame> live,
+                                std::size_t stored_actions, int64_t seq);
+  Result<std::shared_ptr<GameRoom>> restore(const StoredGame& stored);
+  Result<bool> load_unfinished();
+  // A game from memory, or a finished one from the store. The store's reads do not wait for its commits.
+  std::shared_ptr<GameRoom> room(std::string_view id);
+  void forget(const GameRoom& room);
+  void evict_idle();
+  void start_evict_timer();
+  void ping_some();
+
+  // Routes (game_routes.cpp).
+  HttpAnswer route(const HttpRequest& request);
+  HttpAnswer create_game(std::string_view body);
+  HttpAnswer pgn(const GameRoom& room);
+
+  int ping_slice = 0;
+};
+
+}  // namespace tabiya::server

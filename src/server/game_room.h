@@ -1,0 +1,210 @@
+// One game on the server: the live game, the sockets that watch it, its
+// numbered events, the order of its storage writes, its clock timer and its
+// robot turn. This is the unit a later multi-node server can hand from one
+// machine to another.
+//
+// Threads. Everything a room does runs on its own serial queue on the game
+// workers (room_workers.h), never on the network threads: a slow game (a
+// dead-position proof, a long takeback) delays itself only. Each task holds
+// the room's lock while it works; the HTTP routes take that lock only to read.
+// A change is stored before anyone hears of it: while its commit is with the
+// storage thread (group_commit.h) the room is `writing`, and what arrives for
+// it meanwhile waits in order. Events go out through an EventSink
+// (event_bus.h), one shared buffer per event for all receivers.
+#pragma once
+
+#include <atomic>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/json.hpp>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/search.h"
+#include "play/live_game.h"
+#include "server/client_message.h"
+#include "server/game_store.h"
+#include "server/protocol.h"
+#include "server/room_services.h"
+#include "server/service.h"
+
+namespace tabiya::server {
+
+class GameRoom;
+using ArrivalTime = std::chrono::steady_clock::time_point;
+using ParsedMessage = Result<ClientRequest, ClientMessageError>;
+
+// {"t":"error","req":R,"code":...,"data":...,"detail":...}; no `req` when the request had none.
+std::string error_message(std::optional<int64_t> req, const ProtocolError& e);
+
+// One WebSocket on a game.
+class GameSession final : public Session, public std::enable_shared_from_this<GameSession> {
+ public:
+  GameSession(std::shared_ptr<GameRoom> room, std::shared_ptr<Peer> peer)
+      : peer(std::move(peer)), room_(std::move(room)) {}
+  // The room it talks to; replaced only when the game left memory before this session said hello.
+  std::shared_ptr<GameRoom> room() const;
+  void move_to(std::shared_ptr<GameRoom> room);
+
+  const std::shared_ptr<Peer> peer;
+  // Guarded by the room's lock.
+  bool joined = false;                    // after hello
+  bool seats[COLOR_NB] = {false, false};  // tokens it showed
+  int64_t lag_ms = 0;                     // one-way delay estimate
+  int64_t ping_n = 0;                     // last ping sent
+  int64_t ping_sent = -1;                 // when (game time source), -1: none outstanding
+  bool holds_any() const { return seats[WHITE] || seats[BLACK]; }
+
+ private:
+  mutable std::mutex mutex_;
+  std::shared_ptr<GameRoom> room_;
+};
+
+class GameRoom : public std::enable_shared_from_this<GameRoom> {
+ public:
+  // How long a network thread's read waits for a room at work (an ordinary task takes well under a millisecond).
+  static constexpr std::chrono::milliseconds READ_PATIENCE{20};
+
+  GameRoom(RoomServices& services, std::string id, Setup setup, std::unique_ptr<play::LiveGame> live,
+           std::size_t stored_actions, int64_t seq);
+  ~GameRoom();
+  GameRoom(const GameRoom&) = delete;
+  GameRoom& operator=(const GameRoom&) = delete;
+
+  const std::string& id() const { return id_; }
+
+  // --- From any thread: queued on the room, run in order ---
+
+  // A client's message. Refused at once with `busy` when the room already holds its limit of unanswered
+  // messages (docs/protocol.md): a client cannot pile up work that delays its own game without end.
+  void receive(std::shared_ptr<GameSession> session, ParsedMessage message, ArrivalTime arrived);
+  void leave(std::shared_ptr<GameSession> session);
+  void ping();
+  // Ends the game if its flag has fallen or its deadline passed.
+  void check_time();
+  // Creation: stores `create` with the game's start; if that fails the game never existed.
+  void store_creation(StoreWrite create);
+  // After a restart: stores what the store lacks (a result an older server did not mark) and starts the timers.
+  void resume();
+  // Runs `task` on the room's queue under its lock (tests: hold a room's work).
+  void run(std::function<void(GameRoom&)> task);
+
+  // --- The HTTP routes' reads, on the network threads: they never wait for a room at work ---
+
+  // The GAME object as JSON text: fresh when the room is free within READ_PATIENCE, else the last one read
+  // (the room is changing it right now); empty when the room is at work and was never read.
+  std::optional<std::string> game_text() const;
+  // Runs `f` on the live game if the room is free within READ_PATIENCE; nothing when it is still at work.
+  template <class F>
+  auto try_read(F&& f) const -> std::optional<decltype(f(std::declval<const play::LiveGame&>()))> {
+    std::unique_lock lock(mutex_, READ_PATIENCE);
+    if (!lock.owns_lock()) return std::nullopt;
+    return f(*live_);
+  }
+  bool finished() const { return stored_finish_flag_.load(); }
+  // Takes the room out of service if it is finished, stored, idle and unwatched for `after`; false when busy.
+  bool evict_if_idle(int64_t now_ms, int64_t after_ms);
+  bool evicted() const { return evicted_flag_.load(); }
+  // The service is stopping: no clock timer stays pending in the io_context.
+  void cancel_timer();
+  // The service is going: stops the timer and lets go of the sessions and of waiting work.
+  void close();
+
+ private:
+  // Messages (game_room.cpp).
+  // `received`: the game time source when it arrived (what it waited is added to the mover's lag allowance).
+  void handle(const std::shared_ptr<GameSession>& session, const ParsedMessage& message, ArrivalTime arrived,
+              Millis received);
+  void hello(GameSession& s, const HelloMessage& m);
+  void pong(GameSession& s, const PongMessage& m);
+  void move(GameSession& s, const MoveMessage& m, std::optional<int64_t> req, ArrivalTime arrived, Millis waited);
+  void offer(GameSession& s, const OfferMessage& m, std::optional<int64_t> req, ArrivalTime arrived);
+  void claim(GameSession& s, const ClaimMessage& m, std::optional<int64_t> req, ArrivalTime arrived);
+  void resign(GameSession& s, const ResignMessage& m, std::optional<int64_t> req, ArrivalTime arrived);
+  Result<Color, ProtocolError> acting_color(const GameSession& s, std::optional<Color> asked,
+                                            std::optional<Color> natural) const;
+  void do_leave(const std::shared_ptr<GameSession>& s, int64_t closed_at);
+  // Runs `work` now, or after the commit in progress.
+  void after_commit(std::function<void()> work);
+
+  // What goes out (room_events.cpp).
+  GameView view() const;
+  std::string state_text(const GameSession& s) const;
+  // Numbers the event, keeps it for resync and publishes it; the requester's copy carries its `req`; `except`
+  // does not receive it.
+  void broadcast(boost::json::object e, GameSession* requester = nullptr, std::optional<int64_t> req = {},
+                 const GameSession* except = nullptr);
+  void broadcast_state();
+  void resync(GameSession& s, int64_t since);
+  void send_ok(GameSession& s, std::optional<int64_t> req);
+  void send_error(GameSession& s, std::optional<int64_t> req, const ProtocolError& e);
+  void send_ping(GameSession& s);
+  boost::json::object presence_event() const;
+  boost::json::object robot_event() const;
+
+  // Storage order (room_commits.cpp).
+  using AfterCommit = std::function<void(GameRoom&, bool committed)>;
+  std::vector<StoreWrite> unstored_writes(int64_t seq_after) const;
+  void store_then(std::vector<StoreWrite> writes, AfterCommit then);
+  void committed(std::size_t actions, bool finishing, const std::string& failure, const AfterCommit& then);
+  void drain();
+  void rollback();
+  void finish_stored();
+  void commit_and_announce(const play::Change& change, std::size_t plies_before, GameSession* requester,
+                           std::optional<int64_t> req, std::optional<boost::json::object> extra_event = std::nullopt,
+                           std::optional<ArrivalTime> arrived = std::nullopt);
+  // An action refused by the Laws: the requester hears why; a flag found fallen ends the game for everyone.
+  void refuse(GameSession& s, std::optional<int64_t> req, const play::Refusal& r, std::size_t plies_before,
+              boost::json::object move_data = {});
+  void done(GameSession& s, std::optional<int64_t> req, const play::Answer<play::Change>& change,
+            std::size_t plies_before, ArrivalTime arrived, std::optional<boost::json::object> event = std::nullopt);
+
+  // Clock and robot (room_clock_and_robot.cpp).
+  void schedule();
+  void on_time();
+  void queue_robot();
+  void robot_turn(engine::Engine& engine, Color robot, int ply, int rewrites);
+  void robot_play(Color robot, int ply, int rewrites, const engine::SearchResult& result);
+  void robot_answers_draw_offer(Color robot);
+
+  void post(std::function<void(GameRoom&)> task);
+
+  RoomServices& services_;
+  const std::string id_;
+  const Setup setup_;
+  std::shared_ptr<RoomWorkers::Queue> queue_;
+  std::atomic<int> inbox_{0};  // client messages received and not yet answered
+  std::atomic<bool> stored_finish_flag_{false};
+  std::atomic<bool> evicted_flag_{false};
+
+  mutable std::timed_mutex mutex_;  // everything below
+  std::unique_ptr<play::LiveGame> live_;
+  std::vector<std::shared_ptr<GameSession>> sessions_;  // joined ones
+  int64_t seq_ = 0;
+  std::deque<std::pair<int64_t, SharedText>> history_;  // (seq, event text without req), for resync
+  std::size_t stored_actions_ = 0;                      // log entries committed to the store
+  bool stored_finish_ = false;
+  boost::asio::steady_timer timer_;
+  bool robot_queued_ = false;
+  bool robot_thinking_ = false;
+  int robot_score_ = 0;  // the robot's last evaluation, its own view (for answering draw offers)
+  // A unit of this game's writes is with the storage thread: everything else waits in `waiting_`, in order.
+  bool writing_ = false;
+  std::deque<std::function<void()>> waiting_;
+  int rollbacks_ = 0;  // commits refused: the game was rebuilt from its stored log
+  bool lost_ = false;  // its creation was not committed: it does not exist
+  bool closed_ = false;
+  int64_t last_used_ms_ = 0;  // the game time source, for eviction
+
+  mutable std::mutex snapshot_mutex_;
+  mutable std::string snapshot_;  // the last GAME text read, for reads while the room works
+};
+
+}  // namespace tabiya::server

@@ -1,0 +1,181 @@
+// The game service's HTTP routes (docs/protocol.md, "HTTP"): create a game,
+// read it, its PGN, its engine review, and the robot's levels.
+#include <boost/json.hpp>
+
+#include "laws/game_record.h"
+#include "notation/pgn_writer.h"
+#include "server/game_registry.h"
+#include "server/http_errors.h"
+#include "server/tokens.h"
+
+namespace tabiya::server {
+namespace json = boost::json;
+
+namespace {
+
+HttpAnswer json_answer(int status, const json::value& body) { return json_answer_text(status, json::serialize(body)); }
+
+HttpAnswer error(int status, std::string_view code, const json::object& data = {}) {
+  return http_error(status, code, json::serialize(data));
+}
+
+// The game is at work (a long takeback, say): a network thread does not wait for it.
+HttpAnswer busy() { return error(503, "busy", {{"retry_ms", 100}}); }
+
+json::object review_json(const ReviewState& state) {
+  json::object o;
+  o["status"] = state.status;
+  o["engine"] = state.engine.empty() ? json::value(nullptr) : json::value(state.engine);
+  json::array plies;
+  for (const PlyReview& p : state.plies) {
+    json::object r;
+    r["ply"] = p.ply;
+    r["cp"] = p.cp ? json::value(*p.cp) : json::value(nullptr);
+    r["mate"] = p.mate ? json::value(*p.mate) : json::value(nullptr);
+    r["best"] = p.best.empty() ? json::value(nullptr) : json::value(p.best);
+    r["best_san"] = p.best_san.empty() ? json::value(nullptr) : json::value(p.best_san);
+    json::array line;
+    for (const std::string& m : p.line) line.push_back(json::value(m));
+    r["line"] = std::move(line);
+    plies.push_back(std::move(r));
+  }
+  o["plies"] = std::move(plies);
+  return o;
+}
+
+}  // namespace
+
+HttpAnswer GameService::Impl::route(const HttpRequest& request) {
+  std::string_view target = request.target;
+  if (auto q = target.find('?'); q != std::string_view::npos) target = target.substr(0, q);
+  if (target == "/api/games") {
+    if (request.method != "POST") return error(405, "method_not_allowed");
+    if (stopping) return error(503, "shutting_down");
+    return create_game(request.body);
+  }
+  if (target == "/api/levels") {
+    if (request.method != "GET") return error(405, "method_not_allowed");
+    return json_answer(200, levels_json());
+  }
+  constexpr std::string_view PREFIX = "/api/games/";
+  if (!target.starts_with(PREFIX)) return error(404, "not_found");
+  std::string_view rest = target.substr(PREFIX.size());
+  std::string_view id = rest.substr(0, rest.find('/'));
+  std::string_view what = id.size() < rest.size() ? rest.substr(id.size() + 1) : std::string_view{};
+  auto g = room(id);
+  if (!g) return error(404, "unknown_game", {{"id", std::string(id)}});
+  if (what.empty()) {
+    if (request.method != "GET") return error(405, "method_not_allowed");
+    auto text = g->game_text();
+    if (!text) return busy();
+    return json_answer_text(200, std::move(*text));
+  }
+  if (what == "pgn") {
+    if (request.method != "GET") return error(405, "method_not_allowed");
+    return pgn(*g);
+  }
+  if (what == "review") {
+    ReviewState state;
+    if (request.method == "POST") {
+      struct Record {
+        bool over;
+        Position start;
+        std::vector<Move> moves;
+      };
+      auto r = g->try_read([](const play::LiveGame& live) {
+        return Record{live.over(), live.game().start_position(), live.move_list()};
+      });
+      if (!r) return busy();
+      if (!r->over) return error(409, "not_allowed", {{"reason", "not_over"}});
+      state = reviewer.request(g->id(), r->start, r->moves);
+    } else if (request.method == "GET") {
+      state = reviewer.state(g->id());
+    } else {
+      return error(405, "method_not_allowed");
+    }
+    return json_answer(request.method == "POST" ? 202 : 200, review_json(state));
+  }
+  return error(404, "not_found");
+}
+
+HttpAnswer GameService::Impl::create_game(std::string_view body) {
+  auto parsed = parse_create_request(body, random());
+  if (!parsed) {
+    const ProtocolError& e = parsed.error();
+    json::object data = e.data;
+    if (!e.detail.empty()) data["detail"] = e.detail;
+    return error(400, e.code == "bad_message" ? "bad_request" : e.code, data);
+  }
+  Setup setup = std::move(*parsed);
+  for (Color c : {WHITE, BLACK})
+    if (setup.opponent != "robot" || c == setup.creator) setup.seats[c] = new_seat_token();
+  auto opts = start_options(setup);
+  if (!opts) return error(400, "bad_request", {{"detail", opts.error().message}});
+  auto live = play::LiveGame::create(*opts, time);
+  if (!live) return error(400, "bad_request", {{"detail", live.error().message}});
+  std::string id;
+  std::shared_ptr<GameRoom> created;
+  for (int attempt = 0; attempt < 8 && !created; ++attempt) {
+    id = new_game_id();
+    if (find(id)) continue;
+    auto room = std::make_shared<GameRoom>(services, id, setup, std::move(*live), 0, 0);
+    std::lock_guard lock(games_mutex);
+    if (games.try_emplace(id, room).second) created = std::move(room);
+    else return error(500, "server_error", {{"detail", "game id taken"}});
+  }
+  if (!created) return error(500, "server_error", {{"detail", "no free game id"}});
+  // The answer goes now; the game's creation (and its start) is committed before any message for it is
+  // answered: those wait for the commit like every message that follows a change.
+  created->store_creation({StoreWrite::Kind::CREATE, id, json::serialize(setup_json(setup)), 0, 0});
+  ++metrics.games_created;
+  json::object l{{"event", "game_start"},
+                 {"game", id},
+                 {"opponent", setup.opponent},
+                 {"time", setup.time},
+                 {"rules", setup.rules}};
+  if (setup.opponent == "robot") l["level"] = setup.level;
+  services.log(l);
+  json::object answer;
+  answer["id"] = id;
+  json::object seats;
+  for (Color c : {WHITE, BLACK})
+    if (!setup.seats[c].empty()) seats[color_text(c)] = setup.seats[c];
+  answer["seats"] = std::move(seats);
+  // The creator's colour, drawn here for "random": an invited game's creator
+  // holds both tokens until the link is shared and must know which is theirs.
+  answer["color"] = color_text(setup.creator);
+  answer["spectate"] = "/g/" + id;
+  return json_answer(201, answer);
+}
+
+HttpAnswer GameService::Impl::pgn(const GameRoom& room) {
+  auto text = room.try_read([](const play::LiveGame& live) {
+    const Game& game = live.game();
+    PgnTags tags;
+    for (Color c : {WHITE, BLACK}) {
+      std::string name = live.robot_seat(c) ? "tabiya level " + std::to_string(live.options().seats[c].level)
+                                            : (c == WHITE ? "White" : "Black");
+      tags.set(c == WHITE ? "White" : "Black", name);
+    }
+    tags.set("Site", "tabiya");
+    PgnGame record = game_to_pgn(game, tags);
+    // %emt beside %clk: the time each move took, as the clock charged it.
+    for (std::size_t i = 0; i < record.mainline.moves.size() && i < game.moves().size(); ++i) {
+      if (!game.clock()) break;
+      std::string& comment = record.mainline.moves[i].comment;
+      std::string emt = "[%emt " + format_clock(game.moves()[i].elapsed.count()) + "]";
+      comment = comment.empty() ? emt : emt + " " + comment;
+    }
+    return write_pgn(record);
+  });
+  if (!text) return busy();
+  if (!*text) return error(500, "server_error", {{"detail", text->error().message}});
+  HttpAnswer a;
+  a.status = 200;
+  a.content_type = "application/x-chess-pgn";
+  a.body = std::move(**text);
+  a.headers.emplace_back("Content-Disposition", "attachment; filename=\"tabiya-" + room.id() + ".pgn\"");
+  return a;
+}
+
+}  // namespace tabiya::server

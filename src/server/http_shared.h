@@ -1,0 +1,101 @@
+// The inside of the network layer, shared by its parts (included only by
+// http_server.cpp, so that all of the Beast code is still compiled in one
+// translation unit): Beast's names, what every connection shares, and the
+// JSON error responses.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <exception>
+#include <future>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "server/http_errors.h"
+#include "server/http_policy.h"
+#include "server/http_server.h"
+#include "server/network_counters.h"
+
+namespace tabiya::server::net {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using Request = http::request<http::string_body>;
+using Response = http::response<http::string_body>;
+
+inline int64_t now_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
+}
+
+
+class WsSession;
+class HttpSession;
+
+// What every connection shares: the service, the files, the limits, the counters and the registry that stop()
+// walks to close everything.
+struct Shared {
+  Shared(Service& service, StaticFiles files, ServerOptions options)
+      : service(service), files(std::move(files)), options(std::move(options)) {}
+
+  Service& service;
+  const StaticFiles files;
+  const ServerOptions options;
+  Counters counters;
+  std::atomic<bool> stopping{false};
+
+  std::mutex mutex;
+  std::condition_variable changed;
+  uint64_t next_id = 0;
+  std::unordered_map<uint64_t, std::weak_ptr<WsSession>> websockets;
+  std::unordered_map<uint64_t, std::weak_ptr<HttpSession>> connections;
+
+  template <class T>
+  uint64_t add(std::unordered_map<uint64_t, std::weak_ptr<T>>& registry, std::weak_ptr<T> session) {
+    std::lock_guard lock(mutex);
+    uint64_t id = ++next_id;
+    registry.emplace(id, std::move(session));
+    return id;
+  }
+  template <class T>
+  void remove(std::unordered_map<uint64_t, std::weak_ptr<T>>& registry, uint64_t id) {
+    std::lock_guard lock(mutex);
+    if (registry.erase(id) > 0 && registry.empty()) changed.notify_all();
+  }
+
+  void write_metrics(std::string& out);
+};
+
+inline void Shared::write_metrics(std::string& out) { write_network_metrics(counters, out); }
+
+inline Response make_response(unsigned status, std::string content_type, std::string body) {
+  Response res{static_cast<http::status>(status), 11};
+  res.set(http::field::content_type, content_type);
+  res.body() = std::move(body);
+  return res;
+}
+
+inline Response error_response(unsigned status, std::string_view code, std::string_view data = "{}") {
+  return make_response(status, "application/json", http_error_body(code, data));
+}
+
+}  // namespace tabiya::server::net

@@ -1,0 +1,29 @@
+// The network layer's counters (sockets, requests, WebSocket messages,
+// refusals) and their /metrics lines.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+namespace tabiya::server {
+
+struct Counters {
+  std::atomic<int64_t> http_connections{0};
+  std::atomic<int64_t> websockets{0};
+  std::atomic<uint64_t> http_requests{0};
+  std::atomic<uint64_t> http_too_large{0};
+  std::atomic<uint64_t> ws_accepted{0};
+  std::atomic<uint64_t> ws_bad_origin{0};
+  std::atomic<uint64_t> ws_unknown{0};
+  std::atomic<uint64_t> ws_in{0};
+  std::atomic<uint64_t> ws_out{0};
+  std::atomic<uint64_t> ws_rate_limited{0};
+  std::atomic<uint64_t> ws_closed_flood{0};
+  std::atomic<uint64_t> ws_closed_too_large{0};
+  std::atomic<uint64_t> ws_closed_slow{0};
+};
+
+void write_network_metrics(const Counters& counters, std::string& out);
+
+}  // namespace tabiya::server

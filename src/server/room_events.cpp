@@ -1,0 +1,118 @@
+// What a room sends: its numbered events (kept for resync), states, answers and pings.
+#include <algorithm>
+
+#include "server/game_room.h"
+
+namespace tabiya::server {
+namespace json = boost::json;
+
+namespace {
+constexpr std::size_t HISTORY_EVENTS = 64;  // events kept for resync; older gaps get a full state
+}  // namespace
+
+std::string error_message(std::optional<int64_t> req, const ProtocolError& e) {
+  json::object o;
+  o["t"] = "error";
+  if (req) o["req"] = *req;
+  o["code"] = e.code;
+  o["data"] = e.data;
+  if (!e.detail.empty()) o["detail"] = e.detail;
+  return json::serialize(o);
+}
+
+GameView GameRoom::view() const {
+  GameView v;
+  v.id = id_;
+  v.setup = &setup_;
+  for (const auto& s : sessions_)
+    for (Color c : {WHITE, BLACK})
+      if (s->seats[c]) v.connected[c] = true;
+  v.robot_thinking = robot_thinking_;
+  v.robot_queue = robot_queued_ ? std::max(1, services_.robots.position(id_)) : 0;
+  v.wall_now_ms = services_.wall_now();
+  return v;
+}
+
+std::string GameRoom::state_text(const GameSession& s) const {
+  json::object o;
+  o["t"] = "state";
+  o["seq"] = seq_;
+  json::array you;
+  for (Color c : {WHITE, BLACK})
+    if (s.seats[c]) you.push_back(json::value(color_text(c)));
+  o["you"] = std::move(you);
+  o["game"] = server::game_json(*live_, view());
+  return json::serialize(o);
+}
+
+void GameRoom::broadcast(json::object e, GameSession* requester, std::optional<int64_t> req,
+                         const GameSession* except) {
+  json::object o;
+  o["t"] = "event";
+  o["seq"] = ++seq_;
+  o["e"] = std::move(e);
+  SharedText text = share(json::serialize(o));
+  history_.emplace_back(seq_, text);
+  while (history_.size() > HISTORY_EVENTS) history_.pop_front();
+  const Peer* skip = except ? except->peer.get() : nullptr;
+  if (requester && req) {
+    o["req"] = *req;
+    requester->peer->send(share(json::serialize(o)));
+    skip = requester->peer.get();
+  }
+  services_.bus.publish(id_, text, skip);
+}
+
+// A rewritten game: a new number and the whole state for everyone; older events cannot be replayed.
+void GameRoom::broadcast_state() {
+  ++seq_;
+  history_.clear();
+  for (const auto& s : sessions_) s->peer->send(share(state_text(*s)));
+}
+
+void GameRoom::resync(GameSession& s, int64_t since) {
+  if (since == seq_) return;
+  if (since >= 0 && since < seq_ && !history_.empty() && history_.front().first <= since + 1) {
+    for (const auto& [seq, text] : history_)
+      if (seq > since) s.peer->send(text);
+    return;
+  }
+  s.peer->send(share(state_text(s)));
+}
+
+void GameRoom::send_ok(GameSession& s, std::optional<int64_t> req) {
+  json::object o;
+  o["t"] = "ok";
+  if (req) o["req"] = *req;
+  s.peer->send(share(json::serialize(o)));
+}
+
+void GameRoom::send_error(GameSession& s, std::optional<int64_t> req, const ProtocolError& e) {
+  s.peer->send(share(error_message(req, e)));
+}
+
+void GameRoom::send_ping(GameSession& s) {
+  s.ping_n++;
+  s.ping_sent = services_.time->now().count();
+  json::object o{{"t", "ping"}, {"n", s.ping_n}};
+  s.peer->send(share(json::serialize(o)));
+}
+
+json::object GameRoom::presence_event() const {
+  GameView v = view();
+  json::object e;
+  e["type"] = "presence";
+  e["white"] = v.connected[WHITE] || live_->robot_seat(WHITE);
+  e["black"] = v.connected[BLACK] || live_->robot_seat(BLACK);
+  return e;
+}
+
+json::object GameRoom::robot_event() const {
+  json::object e;
+  e["type"] = "robot";
+  e["thinking"] = robot_thinking_;
+  e["queue"] = robot_queued_ ? std::max(1, services_.robots.position(id_)) : 0;
+  return e;
+}
+
+}  // namespace tabiya::server

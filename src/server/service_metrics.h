@@ -1,0 +1,27 @@
+// The game service's counters and its move latency histogram, written to
+// /metrics through the one Prometheus writer.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <iterator>
+
+#include "server/prometheus.h"
+
+namespace tabiya::server {
+
+struct ServiceMetrics {
+  std::atomic<int64_t> moves_total{0}, games_created{0}, games_finished{0}, sessions_open{0}, errors_total{0};
+  std::atomic<int64_t> busy_total{0};  // messages refused because their game had too much queued work
+  static constexpr double LATENCY_BOUNDS_MS[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
+  std::atomic<int64_t> latency_count[std::size(LATENCY_BOUNDS_MS) + 1] = {};
+  std::atomic<int64_t> latency_sum_us{0};
+
+  // A request answered: the time from its arrival on the network thread to its event.
+  void record_latency(std::chrono::steady_clock::time_point arrived);
+  // The latency histogram and the counters held here.
+  void write(PrometheusWriter& out) const;
+};
+
+}  // namespace tabiya::server

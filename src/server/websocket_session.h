@@ -1,0 +1,255 @@
+// One WebSocket after its upgrade, and the Peer the service sends through
+// (part of the network layer; included only by http_server.cpp).
+#pragma once
+
+#include "server/http_shared.h"
+
+namespace tabiya::server::net {
+
+// One WebSocket after its upgrade. Everything runs on the connection's strand; send() and close() may be called
+// from any thread and post there, so the service's messages keep the order it sent them in.
+class WsSession : public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(beast::tcp_stream&& stream, Shared& shared)
+      : ws_(std::move(stream)), shared_(shared), flood_(shared.options.flood, now_ms()) {}
+
+  ~WsSession() {
+    notify_closed();
+    if (id_ != 0) shared_.remove(shared_.websockets, id_);
+  }
+
+  void run(Request&& req);
+
+  void send(SharedText text) {
+    asio::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)]() mutable {
+      self->enqueue(Outgoing{std::move(text), false, {}});
+    });
+  }
+
+  void close(int code, std::string reason) {
+    if (reason.size() > 120) reason.resize(120);
+    asio::post(ws_.get_executor(), [self = shared_from_this(), code, reason = std::move(reason)] {
+      self->enqueue(Outgoing{{}, true, websocket::close_reason(static_cast<websocket::close_code>(code), reason)});
+    });
+  }
+
+  // stop(), once the io threads are gone: closes the socket now.
+  void cut() {
+    beast::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().close(ignored);
+  }
+
+  // stop(): closes with 1001 after what is queued, or cuts a socket still in its handshake.
+  void close_for_shutdown() {
+    asio::post(ws_.get_executor(), [self = shared_from_this()] {
+      if (!self->accepted_) return self->drop();
+      self->enqueue(Outgoing{{}, true, websocket::close_reason(websocket::close_code::going_away, "shutdown")});
+    });
+  }
+
+ private:
+  // A message to send (its buffer may be shared with other sockets) or the closing frame.
+  struct Outgoing {
+    SharedText text;
+    bool close = false;
+    websocket::close_reason reason;
+    std::size_t size() const { return text ? text->size() : 0; }
+  };
+
+  void refuse(Response res) {
+    refusal_ = std::move(res);
+    refusal_.prepare_payload();
+    refusal_.keep_alive(false);
+    http::async_write(ws_.next_layer(), refusal_, [self = shared_from_this()](beast::error_code, std::size_t) {
+      beast::error_code ignored;
+      self->ws_.next_layer().socket().shutdown(tcp::socket::shutdown_both, ignored);
+      self->finish();
+    });
+  }
+
+  void on_accept(beast::error_code ec) {
+    if (ec) return finish();
+    accepted_ = true;
+    shared_.counters.websockets.fetch_add(1);
+    shared_.counters.ws_accepted.fetch_add(1);
+    read();
+    if (!queue_.empty() && !writing_) write_next();
+  }
+
+  void read() {
+    std::size_t limit = shared_.options.ws_message_limit;
+    // One byte past the limit tells an oversized message from one exactly at it.
+    std::size_t room = close_queued_ ? limit : limit + 1 - buffer_.size();
+    ws_.async_read_some(buffer_, room, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
+  }
+
+  void on_read(beast::error_code ec, std::size_t) {
+    if (ec) return finish();
+    if (close_queued_) {  // closing: what still arrives is read only to reach the peer's close frame
+      buffer_.consume(buffer_.size());
+      return read();
+    }
+    std::size_t limit = shared_.options.ws_message_limit;
+    if (buffer_.size() > limit) {
+      shared_.counters.ws_closed_too_large.fetch_add(1);
+      buffer_.consume(buffer_.size());
+      enqueue(Outgoing{share(ws_error("too_large", R"({"limit":)" + std::to_string(limit) + "}")), false, {}});
+      enqueue(Outgoing{{}, true, websocket::close_reason(websocket::close_code::too_big, "too_large")});
+      return read();
+    }
+    if (!ws_.is_message_done()) return read();
+    deliver();
+    buffer_.consume(buffer_.size());
+    read();
+  }
+
+  void deliver() {
+    switch (flood_.on_message(now_ms())) {
+      case FloodGuard::Verdict::accept:
+        break;
+      case FloodGuard::Verdict::refuse:
+        shared_.counters.ws_rate_limited.fetch_add(1);
+        enqueue(Outgoing{share(rate_limited()), false, {}});
+        return;
+      case FloodGuard::Verdict::disconnect:
+        shared_.counters.ws_rate_limited.fetch_add(1);
+        shared_.counters.ws_closed_flood.fetch_add(1);
+        enqueue(Outgoing{share(rate_limited()), false, {}});
+        enqueue(Outgoing{{}, true, websocket::close_reason(websocket::close_code::policy_error, "rate_limited")});
+        return;
+    }
+    if (!ws_.got_text()) {
+      enqueue(Outgoing{share(ws_error("bad_message", R"({"field":"frame","expected":"text"})")), false, {}});
+      return;
+    }
+    shared_.counters.ws_in.fetch_add(1, std::memory_order_relaxed);
+    std::string_view text(static_cast<const char*>(buffer_.data().data()), buffer_.size());
+    try {
+      shared_.service.message(*session_, text);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "tabiya: service failed on a message: %s\n", e.what());
+    }
+  }
+
+  std::string rate_limited() const {
+    return ws_error("rate_limited", R"({"retry_ms":)" + std::to_string(std::max(1, flood_.retry_ms())) + "}");
+  }
+
+  void enqueue(Outgoing message) {
+    if (finished_ || dropped_ || close_queued_) return;
+    queued_bytes_ += message.size();
+    if (queued_bytes_ > shared_.options.ws_queue_limit) {
+      // The reader is far behind: waiting for it would hold memory for nothing; it can reconnect and resync.
+      shared_.counters.ws_closed_slow.fetch_add(1);
+      return drop();
+    }
+    close_queued_ = message.close;
+    queue_.push_back(std::move(message));
+    if (accepted_ && !writing_) write_next();
+  }
+
+  void write_next() {
+    writing_ = true;
+    Outgoing& next = queue_.front();
+    if (next.close) {
+      ws_.async_close(next.reason, [self = shared_from_this()](beast::error_code) { self->writing_ = false; });
+      return;
+    }
+    ws_.text(true);
+    ws_.async_write(asio::buffer(*next.text), beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
+  }
+
+  void on_write(beast::error_code ec, std::size_t) {
+    writing_ = false;
+    if (ec) return drop();
+    shared_.counters.ws_out.fetch_add(1, std::memory_order_relaxed);
+    queued_bytes_ -= queue_.front().size();
+    queue_.pop_front();
+    if (!queue_.empty()) write_next();
+  }
+
+  // Cuts the connection without a closing handshake; the pending read fails and finish() follows.
+  void drop() {
+    dropped_ = true;
+    beast::get_lowest_layer(ws_).close();
+  }
+
+  void finish() {
+    if (finished_) return;
+    finished_ = true;
+    if (accepted_) shared_.counters.websockets.fetch_sub(1);
+    notify_closed();
+    if (!writing_) queue_.clear();
+  }
+
+  void notify_closed() {
+    if (!session_ || notified_) return;
+    notified_ = true;
+    try {
+      shared_.service.closed(*session_);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "tabiya: service failed closing a session: %s\n", e.what());
+    }
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  Shared& shared_;
+  uint64_t id_ = 0;
+  Request req_;
+  Response refusal_;
+  std::shared_ptr<Session> session_;
+  beast::flat_buffer buffer_;
+  std::deque<Outgoing> queue_;
+  std::size_t queued_bytes_ = 0;
+  FloodGuard flood_;
+  bool accepted_ = false;
+  bool writing_ = false;
+  bool close_queued_ = false;
+  bool dropped_ = false;
+  bool finished_ = false;
+  bool notified_ = false;
+};
+
+// The service's handle on a WebSocket. It holds the session weakly, so a service that keeps a Peer after
+// closed() holds no socket, and sending to a gone peer does nothing.
+class WsPeer final : public Peer {
+ public:
+  explicit WsPeer(std::weak_ptr<WsSession> session) : session_(std::move(session)) {}
+  void send(SharedText text) override {
+    if (auto session = session_.lock()) session->send(std::move(text));
+  }
+  void close(int code, std::string_view reason) override {
+    if (auto session = session_.lock()) session->close(code, std::string(reason));
+  }
+
+ private:
+  std::weak_ptr<WsSession> session_;
+};
+
+inline void WsSession::run(Request&& req) {
+  req_ = std::move(req);
+  id_ = shared_.add(shared_.websockets, weak_from_this());
+  std::string_view target = req_.target();
+  std::string path(target.substr(0, target.find('?')));
+  try {
+    session_ = shared_.service.open(path, std::make_shared<WsPeer>(weak_from_this()));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "tabiya: service failed opening %s: %s\n", path.c_str(), e.what());
+    session_ = nullptr;
+  }
+  if (!session_) {
+    shared_.counters.ws_unknown.fetch_add(1);
+    std::string id = path.substr(4);
+    return refuse(error_response(404, "unknown_game", R"({"id":)" + json_string(id) + "}"));
+  }
+  beast::get_lowest_layer(ws_).expires_never();  // the WebSocket's own timeouts take over
+  websocket::stream_base::timeout timeout;
+  timeout.handshake_timeout = std::chrono::seconds(5);
+  timeout.idle_timeout = shared_.options.ws_idle_timeout;
+  timeout.keep_alive_pings = true;
+  ws_.set_option(timeout);
+  ws_.read_message_max(shared_.options.ws_message_limit * 2);  // a backstop; read() enforces the limit exactly
+  ws_.async_accept(req_, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
+}
+
+}  // namespace tabiya::server::net
