@@ -34,12 +34,18 @@ using Alphabet = std::vector<Letter>;
 // Latin look-alikes of the Cyrillic letters used for pieces.
 char32_t latin_twin(char32_t c) {
   switch (c) {
-    case U'\u041A': return U'K';  // К
-    case U'\u041E': return U'O';  // О
-    case U'\u0422': return U'T';  // Т
-    case U'\u0421': return U'C';  // С
-    case U'\u0440': return U'p';  // р
-    default: return 0;
+    case U'\u041A':
+      return U'K';  // К
+    case U'\u041E':
+      return U'O';  // О
+    case U'\u0422':
+      return U'T';  // Т
+    case U'\u0421':
+      return U'C';  // С
+    case U'\u0440':
+      return U'p';  // р
+    default:
+      return 0;
   }
 }
 
@@ -110,11 +116,20 @@ std::size_t promotion_before(std::u32string_view text, std::size_t end, const Al
   const char32_t last = text[end - 1];
   if ((type = figurine_type(last)) != NO_PIECE_TYPE) return 1;
   switch (last) {
-    case U'q': type = QUEEN; return 1;
-    case U'r': type = ROOK; return 1;
-    case U'b': type = BISHOP; return 1;
-    case U'n': type = KNIGHT; return 1;
-    default: break;
+    case U'q':
+      type = QUEEN;
+      return 1;
+    case U'r':
+      type = ROOK;
+      return 1;
+    case U'b':
+      type = BISHOP;
+      return 1;
+    case U'n':
+      type = KNIGHT;
+      return 1;
+    default:
+      break;
   }
   for (const Letter& l : alphabet) {
     if (text.substr(0, end).ends_with(l.text)) {
@@ -154,8 +169,7 @@ bool read_castling(std::u32string_view body, bool& king_side) {
   if (body.size() != 3 && body.size() != 5) return false;
   for (std::size_t i = 0; i < body.size(); ++i) {
     const char32_t c = body[i];
-    const bool ok = i % 2 ? c == U'-'
-                          : c == U'O' || c == U'o' || c == U'0' || c == U'\u041E' || c == U'\u043E';
+    const bool ok = i % 2 ? c == U'-' : c == U'O' || c == U'o' || c == U'0' || c == U'\u041E' || c == U'\u043E';
     if (!ok) return false;
   }
   king_side = body.size() == 3;
@@ -375,8 +389,8 @@ MoveError illegal(const Position& pos, const MoveList& legal, const MoveSyntax& 
 }
 
 MoveError ambiguous(const Position& pos, std::vector<Move> matches, const std::string& shown, Language lang) {
-  const bool all_promotions = std::all_of(matches.begin(), matches.end(),
-                                          [](Move m) { return m.kind() == MoveKind::PROMOTION; });
+  const bool all_promotions =
+      std::all_of(matches.begin(), matches.end(), [](Move m) { return m.kind() == MoveKind::PROMOTION; });
   sort_for_reading(matches);
   std::string message = shown + " is ambiguous: ";
   if (all_promotions) message += "name the piece the pawn becomes: ";
@@ -397,19 +411,50 @@ std::string_view trim_ascii(std::string_view text) {
 
 }  // namespace
 
+namespace {
+
+// A person may type a piece's letter in lower case ("nf3", Polish "sc3", Ukrainian "кc3"). Returns the text with
+// its first letter as a capital when that letter is a lower-case Latin or Cyrillic letter other than a file
+// (a-h name a pawn's file: "bc3" stays a pawn's capture); nullopt otherwise.
+std::optional<std::string> with_capital_first_letter(std::string_view text) {
+  move_text::Decoded decoded = move_text::decode_utf8(text);
+  if (decoded.bad_byte) return std::nullopt;
+  std::u32string& t = decoded.text;
+  std::size_t i = 0;
+  while (i < t.size() && move_text::is_space(t[i])) ++i;
+  if (i == t.size()) return std::nullopt;
+  char32_t& c = t[i];
+  if (c >= U'i' && c <= U'z') c -= 0x20;
+  else if (c >= 0x430 && c <= 0x44F) c -= 0x20;  // а..я
+  else if (c >= 0x450 && c <= 0x45F) c -= 0x50;  // ѐ..џ (Ukrainian і, ї, є)
+  else if (c == 0x491) c = 0x490;                // ґ
+  else return std::nullopt;
+  return move_text::encode_utf8(t);
+}
+
+}  // namespace
+
 Result<Move, MoveError> parse_move(const Position& pos, std::string_view text, const MoveReadOptions& options) {
   // Only in English: elsewhere a letter may name another piece (French R is the king).
   if (options.language == Language::EN)
     if (std::optional<Move> plain = read_plain_san(pos, text)) return *plain;
-  return parse_move_by_listing(pos, text, options);
+  Result<Move, MoveError> read = parse_move_by_listing(pos, text, options);
+  if (read) return read;
+  // Not a move as typed: a piece letter typed in lower case is tried as a capital. Its answer stands when it is a
+  // move, or a legal-move problem (ambiguous, illegal) where the text as typed was not even a move's syntax.
+  if (std::optional<std::string> capital = with_capital_first_letter(text)) {
+    Result<Move, MoveError> again = parse_move_by_listing(pos, *capital, options);
+    if (again || (read.error().kind == MoveErrorKind::SYNTAX && again.error().kind != MoveErrorKind::SYNTAX))
+      return again;
+  }
+  return read;
 }
 
 Result<Move, MoveError> parse_move_by_listing(const Position& pos, std::string_view text,
                                               const MoveReadOptions& options) {
   const std::string shown = move_text::quote(trim_ascii(text));
   const move_text::Decoded decoded = move_text::decode_utf8(text);
-  if (decoded.bad_byte)
-    return syntax_error(shown, "not valid UTF-8 at byte " + std::to_string(*decoded.bad_byte + 1));
+  if (decoded.bad_byte) return syntax_error(shown, "not valid UTF-8 at byte " + std::to_string(*decoded.bad_byte + 1));
 
   // Words keep their own letters (Cyrillic с is not the file c there); symbols are folded.
   std::u32string typed, body;

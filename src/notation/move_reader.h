@@ -15,7 +15,9 @@
 //   reading, to en passant captures.
 // - Over-specified text (Ngf3, Ng1f3 where Nf3 would do) is accepted.
 // - Piece letters are capitals and files lowercase, so "bxc3" is a pawn and
-//   "Bxc3" a bishop; "Kg1" is a king move, never castling.
+//   "Bxc3" a bishop; "Kg1" is a king move, never castling. A lower-case
+//   letter that is not a file ("nf3", Polish "sf6", Ukrainian "кc3") is read
+//   as its capital when the text does not read as typed.
 // - UCI e1g1 means castling only when no ordinary king move reads the same;
 //   e1h1 (king takes rook) is castling in any position.
 // - For Cyrillic languages, Latin look-alikes (K, O, T, C, Kp) count as the

@@ -2,6 +2,9 @@
 
 #include <utility>
 
+#include "server/http_errors.h"
+#include "server/prometheus.h"
+
 namespace tabiya::server {
 
 namespace {
@@ -21,9 +24,7 @@ HttpAnswer EchoService::http(const HttpRequest& request) {
                   R"("},"spectate":"/g/)" + id + R"("})";
     return answer;
   }
-  answer.status = 404;
-  answer.body = R"({"error":"not_found","data":{}})";
-  return answer;
+  return http_error(404, "not_found");
 }
 
 std::shared_ptr<Session> EchoService::open(std::string_view, std::shared_ptr<Peer> peer) {
@@ -42,10 +43,9 @@ void EchoService::closed(Session& session) {
 }
 
 void EchoService::write_metrics(std::string& out) {
-  out += "# HELP tabiya_echo_sessions Open echo sessions.\n# TYPE tabiya_echo_sessions gauge\n";
-  out += "tabiya_echo_sessions " + std::to_string(sessions_.load()) + "\n";
-  out += "# HELP tabiya_echo_messages_total Messages echoed.\n# TYPE tabiya_echo_messages_total counter\n";
-  out += "tabiya_echo_messages_total " + std::to_string(messages_.load()) + "\n";
+  PrometheusWriter w(out);
+  w.single("tabiya_echo_sessions", "gauge", "Open echo sessions.", int64_t(sessions_.load()));
+  w.single("tabiya_echo_messages_total", "counter", "Messages echoed.", int64_t(messages_.load()));
 }
 
 void EchoService::shutdown() {}

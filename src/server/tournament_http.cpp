@@ -3,18 +3,18 @@
 #include <algorithm>
 #include <cctype>
 
+#include "server/http_errors.h"
+
 namespace tabiya::server {
 namespace json = boost::json;
 
 HttpAnswer tournament_json_answer(int status, const json::value& body) {
-  HttpAnswer a;
-  a.status = status;
-  a.body = json::serialize(body);
-  return a;
+  return json_answer_text(status, json::serialize(body));
 }
 
+// Through the HTTP layer's one error builder (http_errors.h), as every service answers.
 HttpAnswer tournament_error(int status, std::string code, json::object data) {
-  return tournament_json_answer(status, json::object{{"error", std::move(code)}, {"data", std::move(data)}});
+  return http_error(status, code, json::serialize(data));
 }
 
 HttpAnswer tournament_bad_field(std::string_view field, std::string_view expected, std::string detail) {

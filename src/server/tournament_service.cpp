@@ -4,6 +4,7 @@
 #include <iostream>
 #include <vector>
 
+#include "server/prometheus.h"
 #include "server/tokens.h"
 #include "server/tournament_auth.h"
 #include "server/tournament_http.h"
@@ -219,13 +220,12 @@ void TournamentService::write_metrics(std::string& out) {
     std::lock_guard lock(impl_->mutex);
     count = impl_->events.size();
   }
-  auto line = [&](const char* help, const char* type, const std::string& name, auto value) {
-    out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n" + name + " " +
-           std::to_string(value) + "\n";
-  };
-  line("Tournaments held in memory.", "gauge", "tabiya_tournaments", count);
-  line("Tournaments created since the start.", "counter", "tabiya_tournaments_created_total", impl_->created.load());
-  line("Tournament games started.", "counter", "tabiya_tournament_games_started_total", impl_->games_started.load());
+  PrometheusWriter w(out);
+  w.single("tabiya_tournaments", "gauge", "Tournaments held in memory.", int64_t(count));
+  w.single("tabiya_tournaments_created_total", "counter", "Tournaments created since the start.",
+           int64_t(impl_->created.load()));
+  w.single("tabiya_tournament_games_started_total", "counter", "Tournament games started.",
+           int64_t(impl_->games_started.load()));
 }
 
 void TournamentService::shutdown() { impl_->games.shutdown(); }

@@ -284,9 +284,9 @@ TEST(MoveReader, FileLettersAndPieceLettersByCase) {
   EXPECT_EQ(read(fen, "bc3"), "b2c3");
   EXPECT_EQ(read(fen, "Bc3"), "e1c3");
   EXPECT_EQ(read(fen, "b3"), "b2b3");
-  const MoveError e = error_of(START, "nf3");
-  EXPECT_EQ(e.kind, MoveErrorKind::SYNTAX);
-  EXPECT_EQ(e.message, "\"nf3\": \"n\" is not a piece letter (piece letters are capitals)");
+  // A lower-case letter that is not a file is a piece letter typed in lower case (the web app's reader read it so
+  // before there was one reader; see LowerCasePieceLettersAreCapitals).
+  EXPECT_EQ(read(START, "nf3"), "g1f3");
   // German: D is the queen, d a file.
   EXPECT_EQ(read("4k3/8/8/8/8/8/3P4/3QK3 w - - 0 1", "Dc2", Language::DE), "d1c2");
   EXPECT_EQ(read("4k3/8/8/8/8/8/3P4/3QK3 w - - 0 1", "d3", Language::DE), "d2d3");
@@ -524,6 +524,29 @@ TEST(MoveReader, ArbitraryBytesAreHandled) {
     }
   }
   EXPECT_GT(accepted, 50);  // the generator does reach the success path
+}
+
+}  // namespace
+}  // namespace tabiya
+
+namespace tabiya {
+namespace {
+
+// FIDE 2014 Appendix C.2: each piece is written with the first letter, a capital, of its name. People type it in
+// lower case too; a lower-case letter that is not a file (a-h) is read as that capital, in every language.
+TEST(MoveReader, LowerCasePieceLettersAreCapitals) {
+  EXPECT_EQ(read(START, "nf3"), "g1f3");
+  EXPECT_EQ(read(START, "sc3", Language::PL), "b1c3");       // skoczek
+  EXPECT_EQ(read(START, "кc3", Language::UK), "b1c3");       // кінь, Cyrillic lower case
+  EXPECT_EQ(read(SCHOLAR, "qxf7", Language::EN), "h5f7");
+  EXPECT_EQ(read(KNIGHTS_D2, "nbd2"), "b1d2");
+  // A file letter stays a pawn's file: "bc3" is not a bishop, and "b3" is the pawn's move.
+  EXPECT_EQ(read(START, "b3"), "b2b3");
+  EXPECT_EQ(error_of(START, "bc3").kind, MoveErrorKind::ILLEGAL);
+  // The capital's problem is named when the text as typed was no move at all.
+  EXPECT_EQ(error_of(KNIGHTS_D2, "nd2").kind, MoveErrorKind::AMBIGUOUS);
+  EXPECT_EQ(error_of(START, "qd4").kind, MoveErrorKind::ILLEGAL);
+  EXPECT_EQ(error_of(START, "zz9").kind, MoveErrorKind::SYNTAX);
 }
 
 }  // namespace
