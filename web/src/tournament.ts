@@ -4,7 +4,8 @@
 // for the join link. Tokens travel in the URL fragment (#a= arbiter, #p= player, #join= join code) and are
 // remembered per event. The page polls the event and redraws when its version changes.
 import { t } from './i18n';
-import { errorText } from './words';
+import { api } from './http';
+import { apiErrorText } from './words';
 
 interface TPlayer {
   number: number;
@@ -114,33 +115,16 @@ class ApiError extends Error {
   }
 }
 
-async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? null : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(t('error.network'));
-  }
-  let data: unknown = null;
-  try {
-    data = await res.json();
-  } catch {
-    data = null;
-  }
-  if (!res.ok) {
-    const err = data as { error?: string; data?: Record<string, unknown> } | null;
-    if (err?.error === 'bad_request' && typeof err.data?.field === 'string')
-      throw new ApiError(t('tournament.error.field', { field: t(`tournament.field.${err.data.field || 'request'}`) }));
-    if (err?.error === 'not_allowed' && typeof err.data?.reason === 'string')
-      throw new ApiError(t(`tournament.error.${err.data.reason}`, err.data as Record<string, string | number>));
-    if (err?.error === 'forbidden') throw new ApiError(t('tournament.error.forbidden'));
-    throw new ApiError(err?.error ? errorText(err.error, err.data ?? {}) : t('error.unknown', { code: res.status }));
-  }
-  return data as T;
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const answer = await api<T>(path, body === undefined ? { method } : { method, body });
+  if (answer.ok) return answer.value;
+  const { error, data } = answer.failure;
+  if (error === 'bad_request' && typeof data.field === 'string')
+    throw new ApiError(t('tournament.error.field', { field: t(`tournament.field.${data.field || 'request'}`) }));
+  if (error === 'not_allowed' && typeof data.reason === 'string')
+    throw new ApiError(t(`tournament.error.${data.reason}`, data as Record<string, string | number>));
+  if (error === 'forbidden') throw new ApiError(t('tournament.error.forbidden'));
+  throw new ApiError(apiErrorText(answer.failure));
 }
 
 // --- The page ---
@@ -212,7 +196,7 @@ function showCreateForm(navigate: (path: string) => void): void {
       tie_break_edition: edition.value,
     };
     if (system.value === 'swiss-dutch') request.rounds = Number(rounds.value);
-    api<{ id: string; arbiter: string; join: string }>('POST', '/api/tournaments', request).then(
+    call<{ id: string; arbiter: string; join: string }>('POST', '/api/tournaments', request).then(
       made => {
         saveKeys(made.id, { arbiter: made.arbiter, join: made.join });
         navigate(`/t/${made.id}#a=${made.arbiter}`);
@@ -277,14 +261,14 @@ class TournamentPage {
   private async refresh(force = false): Promise<void> {
     window.clearTimeout(this.timer);
     try {
-      const event = await api<TEvent>('GET', this.base);
+      const event = await call<TEvent>('GET', this.base);
       if (this.closed) return;
       if (force || !this.event || event.version !== this.event.version) {
         const token = this.token();
         let me: TMe | null = null;
         if (token) {
           try {
-            me = await api<TMe>('POST', `${this.base}/me`, { token });
+            me = await call<TMe>('POST', `${this.base}/me`, { token });
           } catch {
             me = null;
           }
@@ -303,7 +287,7 @@ class TournamentPage {
 
   /** Runs an action, shows its outcome, and redraws. */
   private act(path: string, body: Record<string, unknown>, done?: (answer: Record<string, unknown>) => void): void {
-    api<Record<string, unknown>>('POST', `${this.base}/${path}`, { token: this.token(), ...body }).then(
+    call<Record<string, unknown>>('POST', `${this.base}/${path}`, { token: this.token(), ...body }).then(
       answer => {
         this.message = '';
         done?.(answer);
@@ -368,7 +352,7 @@ class TournamentPage {
     );
     form.addEventListener('submit', ev => {
       ev.preventDefault();
-      api<{ token: string }>('POST', `${this.base}/join`, { code: this.keys.join, ...playerRequest(name, rating, title, fed, fide) }).then(
+      call<{ token: string }>('POST', `${this.base}/join`, { code: this.keys.join, ...playerRequest(name, rating, title, fed, fide) }).then(
         joined => {
           this.keys = { ...this.keys, player: joined.token };
           saveKeys(this.id, this.keys);
