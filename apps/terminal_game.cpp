@@ -480,7 +480,9 @@ class TerminalGame {
 
   void show_help() {
     out_ << "Moves: Nf3, exd5, O-O, e8=Q (SAN), Ng1-f3 (long), g1f3 (UCI)"
-         << (options_.style == DiagramStyle::UNICODE ? " or ♘f3" : "") << ".\n";
+         << (options_.style == DiagramStyle::UNICODE ? " or ♘f3" : "") << ".\n"
+         << "Or in words: Springer Felix drei, Kurze Rochade (FIDE Appendix D), knight to f3"
+         << (options_.language != Language::EN ? " or in your language's words" : "") << ".\n";
     if (options_.language != Language::EN) {
       out_ << "Piece letters (" << language_code(options_.language) << "):";
       for (PieceType pt : {KING, QUEEN, ROOK, BISHOP, KNIGHT}) out_ << ' ' << piece_letter(options_.language, pt);

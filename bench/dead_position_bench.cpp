@@ -34,8 +34,8 @@
 
 #include "core/fen.h"
 #include "core/movegen.h"
-#include "core/uci_move.h"
 #include "laws/dead_position.h"
+#include "notation/uci_reader.h"
 
 namespace {
 
@@ -45,12 +45,6 @@ struct Games {
   std::vector<std::pair<tabiya::Position, tabiya::Move>> moves;
   std::vector<std::size_t> game_starts;  // indices into moves
 };
-
-tabiya::Move find_uci(const tabiya::Position& pos, const std::string& text) {
-  for (tabiya::Move m : tabiya::legal_moves(pos))
-    if (tabiya::to_uci(m, pos) == text) return m;
-  return tabiya::Move::none();
-}
 
 const Games& games() {
   static const Games loaded = [] {
@@ -71,8 +65,9 @@ const Games& games() {
       g.game_starts.push_back(g.moves.size());
       std::istringstream words(fields[2]);
       for (std::string word; words >> word;) {
-        tabiya::Move m = find_uci(replay, word);
-        if (m == tabiya::Move::none()) throw std::runtime_error("bad move " + word + " in " + line);
+        auto read = tabiya::move_from_uci(replay, word);
+        if (!read) throw std::runtime_error(read.error().message + " in " + line);
+        const tabiya::Move m = *read;
         g.moves.emplace_back(replay, m);
         tabiya::UndoInfo undo;
         replay.do_move(m, undo);

@@ -10,6 +10,7 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/uci_move.h"
+#include "notation/uci_reader.h"
 
 namespace tabiya::engine {
 namespace {
@@ -47,10 +48,10 @@ std::string join(const std::vector<std::string>& words, std::size_t from, std::s
 // The legal move written `text`, in the session's castling convention or,
 // failing that, the other one (GUIs are not always consistent).
 Move find_move(const Position& pos, const std::string& text, bool chess960) {
-  const MoveList moves = legal_moves(pos);
-  for (bool convention : {chess960, !chess960})
-    for (Move m : moves)
-      if (to_uci(m, convention) == text) return m;
+  const UciCastling preferred = chess960 ? UciCastling::KING_TAKES_ROOK : UciCastling::KING_TO_SQUARE;
+  const UciCastling other = chess960 ? UciCastling::KING_TO_SQUARE : UciCastling::KING_TAKES_ROOK;
+  for (UciCastling castling : {preferred, other})
+    if (Result<Move, UciError> m = move_from_uci(pos, text, castling)) return *m;
   return Move::none();
 }
 

@@ -9,16 +9,19 @@
 
 #include "core/movegen.h"
 #include "notation/iccf_numeric.h"
+#include "notation/move_syntax.h"
 #include "notation/move_text_scan.h"
 #include "notation/plain_san.h"
 #include "notation/san.h"
+#include "notation/spoken_move.h"
 
 namespace tabiya {
 
 namespace {
 
-// No move in any accepted form is anywhere near this long (in code points).
-constexpr std::size_t MAX_MOVE_LENGTH = 64;
+// No move in any accepted form is anywhere near this long (in code points),
+// words included ("Bauer Bella schlaegt Anna eins Springer, Matt" is 44).
+constexpr std::size_t MAX_MOVE_LENGTH = 96;
 
 struct Letter {
   std::u32string text;
@@ -128,22 +131,6 @@ const char* piece_name(PieceType pt) {
 }
 const char* color_name(Color c) { return c == WHITE ? "White" : "Black"; }
 const char* side_name(bool king_side) { return king_side ? "king side" : "queen side"; }
-
-// What the text says, before looking at the board.
-struct MoveSyntax {
-  bool castling = false;
-  bool king_side = false;
-  // PAWN when no piece is named; NO_PIECE_TYPE when no piece is named but the
-  // whole departure square is (e2e4, g1f3): then it is whatever stands there.
-  PieceType piece = NO_PIECE_TYPE;
-  int from_file = -1, from_rank = -1;
-  Square to = SQ_NONE;
-  PieceType promotion = NO_PIECE_TYPE;
-  bool en_passant = false;  // "e.p." was written
-
-  bool has_from_square() const { return from_file >= 0 && from_rank >= 0; }
-  Square from_square() const { return make_square(File(from_file), Rank(from_rank)); }
-};
 
 struct SyntaxError {
   std::string what;
@@ -424,32 +411,49 @@ Result<Move, MoveError> parse_move_by_listing(const Position& pos, std::string_v
   if (decoded.bad_byte)
     return syntax_error(shown, "not valid UTF-8 at byte " + std::to_string(*decoded.bad_byte + 1));
 
-  std::u32string body;
+  // Words keep their own letters (Cyrillic с is not the file c there); symbols are folded.
+  std::u32string typed, body;
   for (char32_t c : decoded.text)
-    if (!move_text::is_presentation_selector(c)) body.push_back(move_text::fold(c));
+    if (!move_text::is_presentation_selector(c)) typed.push_back(c);
   std::size_t first = 0;
-  while (first < body.size() && move_text::is_space(body[first])) ++first;
-  body.erase(0, first);
-  if (body.size() > MAX_MOVE_LENGTH) return syntax_error(shown, "too long to be a move");
+  while (first < typed.size() && move_text::is_space(typed[first])) ++first;
+  typed.erase(0, first);
+  if (typed.size() > MAX_MOVE_LENGTH) return syntax_error(shown, "too long to be a move");
+  for (char32_t c : typed) body.push_back(move_text::fold(c));
   const move_text::Marks marks = move_text::strip_marks(body);
   if (body.empty()) return syntax_error(shown, "no move given");
 
   const MoveList legal = legal_moves(pos);
+  // The move a reading says: the only match, an ambiguity, or why none is legal.
+  std::optional<MoveError> first_syntax, first_illegal;
+  auto match = [&](MoveSyntax syntax) -> std::optional<Result<Move, MoveError>> {
+    syntax.en_passant = marks.en_passant;
+    std::vector<Move> matches = matching_moves(pos, legal, syntax);
+    if (matches.size() == 1) return matches[0];
+    if (matches.size() > 1) return ambiguous(pos, std::move(matches), shown, options.language);
+    if (!first_illegal) first_illegal = illegal(pos, legal, syntax, shown, options.language);
+    return std::nullopt;
+  };
+
   std::vector<Language> readings = {options.language};
   if (options.language != Language::EN) readings.push_back(Language::EN);
-
-  std::optional<MoveError> first_syntax, first_illegal;
   for (Language reading : readings) {
     Result<MoveSyntax, SyntaxError> syntax = read_syntax(body, alphabet_for(reading));
     if (!syntax) {
       if (!first_syntax) first_syntax = syntax_error(shown, syntax.error().what);
       continue;
     }
-    syntax->en_passant = marks.en_passant;
-    std::vector<Move> matches = matching_moves(pos, legal, *syntax);
-    if (matches.size() == 1) return matches[0];
-    if (matches.size() > 1) return ambiguous(pos, std::move(matches), shown, options.language);
-    if (!first_illegal) first_illegal = illegal(pos, legal, *syntax, shown, options.language);
+    if (auto found = match(*syntax)) return *found;
+  }
+
+  // Symbols have no spaces inside; several words may be a move said in words.
+  const bool several_words = std::any_of(body.begin(), body.end(), move_text::is_space);
+  if (options.words && several_words && !first_illegal) {
+    move_text::strip_marks(typed);  // "e.p." and check signs would read as words
+    if (auto spoken = read_spoken_move(typed, options.language)) {
+      if (!*spoken) return syntax_error(shown, spoken->error());
+      if (auto found = match(spoken->value())) return *found;
+    }
   }
   return first_illegal ? *first_illegal : *first_syntax;
 }

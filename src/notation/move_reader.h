@@ -4,7 +4,10 @@
 // e8Q / e8=Q / e8(Q) / e8/Q, long algebraic (e2-e4, Ng1-f3, Nb1xc3), UCI
 // (e2e4, e7e8q, and king-takes-rook castling), figurines (♘f3), national
 // piece letters and ICCF numeric notation (5254, 5171, 57581; see
-// iccf_numeric.h), which no other form can be confused with.
+// iccf_numeric.h), which no other form can be confused with; and moves said in
+// words: the Appendix D words ("Springer Felix drei", "Kurze Rochade") and
+// each language's own ("knight to f3", "skoczek na f3", "кінь на f3"; see
+// spoken_move.h), so the web app, the blind mode and the terminal read alike.
 //
 // Leniency, decided once for every caller:
 // - x, +, #, ++, e.p. and annotations are optional and not checked against
@@ -33,6 +36,9 @@ struct MoveReadOptions {
   // Piece letters accepted besides figurines. English letters are always
   // tried when the text does not make sense in the chosen language.
   Language language = Language::EN;
+  // Also read moves said in words (several words with at least one of the
+  // vocabulary); text without spaces is never read as words.
+  bool words = true;
 };
 
 enum class MoveErrorKind {

@@ -4,8 +4,8 @@
 #include <charconv>
 
 #include "core/movegen.h"
-#include "core/uci_move.h"
 #include "laws/dead_position.h"
+#include "notation/uci_reader.h"
 
 namespace tabiya::play {
 namespace {
@@ -139,28 +139,9 @@ Answer<bool> LiveGame::ensure_running(Color) const {
 }
 
 Move LiveGame::parse_uci(std::string_view uci, std::string* reason) const {
-  const Position& pos = game_->position();
-  auto square_ok = [&](std::size_t i) {
-    return uci[i] >= 'a' && uci[i] <= 'h' && uci[i + 1] >= '1' && uci[i + 1] <= '8';
-  };
-  bool shape = (uci.size() == 4 || uci.size() == 5) && square_ok(0) && square_ok(2) &&
-               (uci.size() == 4 || std::string_view("qrbn").find(uci[4]) != std::string_view::npos);
-  if (!shape) {
-    if (reason) *reason = "not_a_move";
-    return Move::none();
-  }
-  bool promotion_candidate = false;
-  for (Move m : legal_moves(pos)) {
-    std::string text = to_uci(m, pos);
-    if (text == uci) return m;
-    if (uci.size() == 4 && text.size() == 5 && text.compare(0, 4, uci) == 0) promotion_candidate = true;
-  }
-  if (reason) {
-    Square from = make_square(File(uci[0] - 'a'), Rank(uci[1] - '1'));
-    Piece p = pos.piece_on(from);
-    if (p == NO_PIECE || color_of(p) != pos.side_to_move()) *reason = "no_piece";
-    else *reason = promotion_candidate ? "promotion_required" : "illegal";
-  }
+  Result<Move, UciError> move = move_from_uci(game_->position(), uci);
+  if (move) return *move;
+  if (reason) *reason = uci_error_code(move.error().kind);
   return Move::none();
 }
 

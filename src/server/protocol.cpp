@@ -11,6 +11,8 @@
 #include "engine/levels.h"
 #include "laws/outcome.h"
 #include "notation/pgn.h"
+#include "notation/san.h"
+#include "notation/uci_reader.h"
 
 namespace tabiya::server {
 namespace json = boost::json;
@@ -250,13 +252,11 @@ Result<play::StartOptions> start_options(const Setup& s) {
   }
   Position p = o.start;
   for (const std::string& text : s.moves) {
-    Move found = Move::none();
-    for (Move m : legal_moves(p))
-      if (to_uci(m, p) == text) found = m;
-    if (!found.is_ok()) return fail("start move " + text + " is not legal");
-    o.moves.push_back(found);
+    Result<Move, UciError> found = move_from_uci(p, text);
+    if (!found) return fail("start move " + found.error().message);
+    o.moves.push_back(*found);
     UndoInfo undo;
-    p.do_move(found, undo);
+    p.do_move(*found, undo);
   }
   if (legal_moves(p).size() == 0) return fail("the game would start in a finished position");
   auto edition = parse_rules_edition(s.rules);
@@ -364,6 +364,14 @@ json::object legal_json(const play::LiveGame& live) {
   return legal;
 }
 
+json::array legal_moves_json(const play::LiveGame& live) {
+  json::array moves;
+  if (live.over()) return moves;
+  const Position& pos = live.game().position();
+  for (Move m : legal_moves(pos)) moves.push_back(json::object{{"uci", to_uci(m, pos)}, {"san", to_san(pos, m)}});
+  return moves;
+}
+
 json::object claims_json(const play::LiveGame& live) {
   json::object c;
   const bool open = live.started() && !live.over();
@@ -446,6 +454,7 @@ json::object game_json(const play::LiveGame& live, const GameView& view) {
   g["turn"] = color_text(live.turn());
   g["check"] = game.position().in_check();
   g["legal"] = legal_json(live);
+  g["legal_moves"] = legal_moves_json(live);
   g["clock"] = clock_json(live);
   g["deadline"] = deadline_json(live, view.wall_now_ms);
   json::object offers;
@@ -477,6 +486,7 @@ json::object move_event(const play::LiveGame& live, int64_t wall_now_ms) {
   e["turn"] = color_text(live.turn());
   e["check"] = game.position().in_check();
   e["legal"] = legal_json(live);
+  e["legal_moves"] = legal_moves_json(live);
   e["clock"] = clock_json(live);
   e["deadline"] = deadline_json(live, wall_now_ms);
   e["claims"] = claims_json(live);

@@ -74,6 +74,9 @@ struct GameView {
 boost::json::object game_json(const play::LiveGame& live, const GameView& view);
 boost::json::value clock_json(const play::LiveGame& live);
 boost::json::object legal_json(const play::LiveGame& live);
+// Every legal move of the side to move as {"uci", "san"} (SAN in English
+// letters), so that clients show and read moves without chess logic of their own.
+boost::json::array legal_moves_json(const play::LiveGame& live);
 boost::json::object claims_json(const play::LiveGame& live);
 boost::json::value deadline_json(const play::LiveGame& live, int64_t wall_now_ms);
 // The `move` event for the last move played.

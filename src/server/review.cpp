@@ -11,6 +11,7 @@
 #include "engine/search.h"
 #include "match/engine.h"
 #include "notation/san.h"
+#include "notation/uci_reader.h"
 
 namespace tabiya::server {
 
@@ -135,8 +136,7 @@ class UciAnalyst final : public Analyst {
         v.mate = *reply.score > 0 ? MATE_SCORE - *reply.score : -(MATE_SCORE + *reply.score);
       else v.cp = *reply.score;
     }
-    for (Move m : legal_moves(current))
-      if (to_uci(m, current) == reply.move) v.best = m;
+    if (Result<Move, UciError> best = move_from_uci(current, reply.move)) v.best = *best;
     if (v.best.is_ok()) v.line.push_back(v.best);
     return v;
   }

@@ -339,6 +339,37 @@ TEST(Play, PolishLetters) {
   EXPECT_THAT(out, EndsWith("\n1. e4 e5 2. Nf3 Nc6 3. Bc4 *\n"));
 }
 
+// The terminal reads moves said in words with the same reader as the server:
+// the Appendix D words (FIDE Laws 2018 App. D.2.1) in any language, and the
+// chosen language's own words and letters.
+TEST(Play, MovesInAppendixDWords) {
+  const std::string out = play(
+      "help\nBauer Eva vier\nBauer Eva fuenf\nSpringer Gustav eins Felix drei\nSpringer Cesar sechs\n"
+      "Laeufer Cesar vier\nSpringer Felix sechs\nKurze Rochade\n");
+  EXPECT_THAT(out, HasSubstr("Or in words: Springer Felix drei"));
+  EXPECT_THAT(out, Not(HasSubstr("Type 'help'")));
+  EXPECT_THAT(out, EndsWith("\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O *\n"));
+}
+
+TEST(Play, MovesInTheLanguagesWords) {
+  PlayOptions options = fixed_date();
+  options.language = Language::PL;
+  const std::string out =
+      play("pion na e4\ne5\nskoczek na f3\nSc6\ngoniec na c4\nskoczek na f6\nkrótka roszada\n", options);
+  EXPECT_THAT(out, HasSubstr("Last move: 4. O-O\n"));
+  EXPECT_THAT(out, EndsWith("\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O *\n"));
+  options.language = Language::UK;
+  const std::string uk = play("пішак на e4\nпішак на e5\nкінь з g1 на f3\nКрe7\n", options);
+  EXPECT_THAT(uk, EndsWith("\n1. e4 e5 2. Nf3 Ke7 *\n"));
+}
+
+TEST(Play, WordsThatAreNotAMoveAreExplained) {
+  const std::string out = play("Springer nach Paris\nSpringer Eva fuenf\ne4\n");
+  EXPECT_THAT(out, HasSubstr("\"Springer nach Paris\": unknown word \"Paris\""));
+  EXPECT_THAT(out, HasSubstr("\"Springer Eva fuenf\" is illegal: no knight can move to e5"));
+  EXPECT_THAT(out, HasSubstr("Last move: 1. e4\n"));
+}
+
 TEST(Play, StartFromFenWithBlackToMove) {
   PlayOptions options = fixed_date();
   options.fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 3 12";

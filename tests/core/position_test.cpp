@@ -11,6 +11,7 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/uci_move.h"
+#include "notation/uci_reader.h"
 
 namespace tabiya {
 namespace {
@@ -30,9 +31,9 @@ Position from_fen960(std::string_view fen) {
 
 // The legal move written `uci` (e1g1 / e1h1 for castling, as the position's mode writes it).
 Move find_move(const Position& pos, std::string_view uci) {
-  for (Move m : legal_moves(pos))
-    if (to_uci(m, pos) == uci) return m;
-  ADD_FAILURE() << uci << " is not legal in " << to_fen(pos);
+  Result<Move, UciError> m = move_from_uci(pos, uci);
+  if (m) return *m;
+  ADD_FAILURE() << m.error().message << " in " << to_fen(pos);
   return Move::none();
 }
 

@@ -12,6 +12,7 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/uci_move.h"
+#include "notation/uci_reader.h"
 
 namespace tabiya::engine {
 namespace {
@@ -72,9 +73,7 @@ TEST(Uci, GoDepthAnswersWithALegalBestmove) {
   UndoInfo undo;
   pos.do_move(Move(SQ_E2, SQ_E4), undo);
   pos.do_move(Move(SQ_E7, SQ_E5), undo);
-  bool legal = false;
-  for (Move m : legal_moves(pos)) legal |= to_uci(m, false) == move;
-  EXPECT_TRUE(legal) << move;
+  EXPECT_TRUE(move_from_uci(pos, move)) << move;
 }
 
 TEST(Uci, EndOfInputStopsTheSearchWithABestmove) {

@@ -19,6 +19,7 @@
 #include "laws/unwinnability_frozen.h"
 #include "laws/unwinnability_helpmate.h"
 #include "laws/unwinnability_static.h"
+#include "notation/uci_reader.h"
 
 namespace tabiya {
 namespace {
@@ -618,12 +619,10 @@ TEST(AdjudicateCommand, PrintsAMatingLineThatReplays) {
   Position pos = position("8/8/8/4k3/8/8/4K3/6Q1 w - - 0 1");
   std::vector<Move> line;
   while (words >> word && word != "nodes") {
-    Move found = Move::none();
-    for (Move m : legal_moves(pos))
-      if (to_uci(m, pos) == word) found = m;
-    ASSERT_NE(found, Move::none()) << word;
+    Result<Move, UciError> found = move_from_uci(pos, word);
+    ASSERT_TRUE(found) << found.error().message;
     UndoInfo undo;
-    pos.do_move(found, undo);
+    pos.do_move(*found, undo);
   }
   EXPECT_TRUE(is_checkmate(pos));
 }

@@ -9,6 +9,7 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/uci_move.h"
+#include "notation/uci_reader.h"
 
 namespace tabiya {
 namespace {
@@ -21,8 +22,8 @@ Position from_fen(std::string_view fen) {
 
 // The legal move written `uci` in either castling convention (e1g1 or e1h1).
 Move legal(const Position& pos, std::string_view uci) {
-  for (Move m : legal_moves(pos))
-    if (to_uci(m, false) == uci || to_uci(m, true) == uci) return m;
+  for (UciCastling castling : {UciCastling::KING_TO_SQUARE, UciCastling::KING_TAKES_ROOK})
+    if (Result<Move, UciError> m = move_from_uci(pos, uci, castling)) return *m;
   ADD_FAILURE() << uci << " is not legal in " << to_fen(pos);
   return Move::none();
 }
