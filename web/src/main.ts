@@ -2,7 +2,7 @@
 // (New game form) and a game (/g/ID, seat tokens in the fragment or remembered for that game).
 import { setupAccess } from './blind/access';
 import { board } from './board';
-import { START_FEN } from './chess';
+import { START_FEN } from './placement';
 import { GameView } from './game/game_view';
 import { api } from './http';
 import { applyI18n, language, t } from './i18n';

@@ -16,8 +16,8 @@ export class GameActions {
   }
 
   /** A move as typed or said, in any form; the server reads it in the page's language. */
-  moveText(text: string, lang: string, ply: number): void {
-    this.connection.request(req => ({ t: 'move', req, text, lang, ply }));
+  moveText(text: string, lang: string, ply: number): number {
+    return this.connection.request(req => ({ t: 'move', req, text, lang, ply }));
   }
 
   /** A claim (Art. 9.2, 9.3), with the intended move that is played if the claim is rejected. */

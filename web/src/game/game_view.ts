@@ -3,12 +3,11 @@
 // (sounds, announcements, the premove) are played here, after the state has changed.
 import { BlindGame } from '../blind/blind-game';
 import { board, choosePromotion, type Key } from '../board';
-import { isPromotion, parsePlacement } from '../chess';
 import { Connection } from '../connection';
 import { renderGameEvent } from '../game_event';
 import { language, t } from '../i18n';
-import { showMove } from '../notation';
-import type { Color, Game, GameEvent, MoveRecord, ServerMessage } from '../protocol';
+import { showMove, startsMove } from '../notation';
+import type { Color, Game, GameEvent, LegalMove, MoveRecord, ServerMessage } from '../protocol';
 import { startReview } from '../review';
 import { play } from '../sound';
 import { prefs, settings } from '../store';
@@ -20,7 +19,8 @@ import { renderMoves } from './moves_view';
 import { LOW_TIME_MS, renderClocks, renderPlayers } from './players_view';
 import { renderResult, setStatus, showNotice, statusText } from './result_view';
 import { clockReading, initialState, mayMove, moveSent, movesBetween, orientation, receive, type GameState } from './state';
-import { readTypedMove, startsMove } from './typed';
+import { choice, typedRefusal, type TypedRefusal } from './typed';
+import { lookUpTyped } from './typed_bridge';
 
 export interface GameHooks {
   playAgain(game: Game, you: Color[]): void;
@@ -43,6 +43,8 @@ export class GameView {
   private connected = false;
   private everConnected = false;
   private reviewStarted = false;
+  /** The typed move on its way to the server: its request number and text. */
+  private typed: { req: number; text: string } | null = null;
 
   constructor(
     private readonly id: string,
@@ -127,10 +129,19 @@ export class GameView {
     const step = receive(before, msg, performance.now());
     this.state = step.state;
     if (step.resync !== null) this.actions.resync(step.resync);
+    if (step.event?.type === 'move' && this.typed !== null) {
+      // The typed move was played (a typed move is sent only on the player's turn).
+      this.typed = null;
+      ($('move-input') as HTMLInputElement).value = '';
+    }
     if (msg.t === 'state') this.render(true);
     else if (step.event !== null) this.afterEvent(step.event);
     else if (msg.t === 'error') {
-      this.notice(errorText(msg.code, msg.data ?? {}), true);
+      const typed = this.typed !== null && msg.req === this.typed.req ? this.typed : null;
+      if (typed !== null) this.typed = null;
+      const refusal = typed !== null && before.game !== null ? typedRefusal(msg.code, msg.data ?? {}, before.game) : null;
+      if (refusal !== null && refusal.kind !== 'other') this.onTypedRefused(typed!.text, refusal);
+      else this.notice(errorText(msg.code, msg.data ?? {}), true);
       if (before.pendingMove) this.render(true);
       if (msg.code === 'unknown_game') {
         this.connection.close();
@@ -176,8 +187,7 @@ export class GameView {
   private async onBoardMove(orig: Key, dest: Key): Promise<void> {
     const g = this.state.game;
     if (g === null) return;
-    const between = movesBetween(this.state, orig, dest);
-    const promotes = g.legal_moves ? between.length > 1 : isPromotion(parsePlacement(g.fen), orig, dest);
+    const promotes = movesBetween(this.state, orig, dest).length > 1;
     let uci = orig + dest;
     if (promotes) {
       const role = await choosePromotion(g.turn, dest[0]!, this.orientation());
@@ -203,6 +213,7 @@ export class GameView {
     } else this.actions.move(uci, g.moves.length);
   }
 
+  /** A move typed in the move box: a blind-mode command is answered here, a move goes to the server as text. */
   private onTyped(): void {
     const input = $('move-input') as HTMLInputElement;
     const text = input.value.trim();
@@ -216,21 +227,38 @@ export class GameView {
       this.notice(t('input.notYourTurn'), true);
       return;
     }
-    const found = readTypedMove(language(), text, g);
-    const squares = found[0]?.uci.slice(0, 4);
-    if (found.length === 0) this.notice(t('input.unknown', { text }), true);
-    else if (found.length > 1 && !found.every(m => m.uci.slice(0, 4) === squares))
-      this.notice(t('input.ambiguous', { text, moves: found.map(m => this.moveName(m)).join(', ') }), true);
-    else {
-      input.value = '';
-      this.notice('', false);
-      // Several moves between the same squares are promotions typed without the piece: ask for it.
-      if (found.length > 1) void this.onBoardMove(squares!.slice(0, 2) as Key, squares!.slice(2, 4) as Key);
-      else {
-        board().move(squares!.slice(0, 2) as Key, squares!.slice(2, 4) as Key);
-        this.sendMove(found[0]!.uci);
-      }
+    this.notice('', false);
+    const ground = this.claimSelect().value;
+    // A claim carries its intended move in UCI (docs/protocol.md): the text is looked up in the legal moves.
+    if (ground === 'threefold' || ground === 'fifty') return this.playFound(text, lookUpTyped(language(), text, g.legal_moves ?? []));
+    this.typed = { req: this.actions.moveText(text, language(), g.moves.length), text };
+    this.state = moveSent(this.state);
+    renderBoard(this.state, this.orientation(), false);
+  }
+
+  /** The server could not play a typed move: why, in words, or the promotion chooser. */
+  private onTypedRefused(text: string, refusal: TypedRefusal): void {
+    switch (refusal.kind) {
+      case 'text_not_read':
+        return this.playFound(text, lookUpTyped(language(), text, this.state.game?.legal_moves ?? []));
+      case 'unknown':
+        return this.notice(t('input.unknown', { text }), true);
+      case 'ambiguous':
+        return this.notice(t('input.ambiguous', { text, moves: refusal.candidates.map(m => this.moveName(m)).join(', ') }), true);
+      case 'promotion':
+        ($('move-input') as HTMLInputElement).value = '';
+        return void this.onBoardMove(refusal.from as Key, refusal.to as Key);
+      case 'other':
+        return;
     }
+  }
+
+  /** Plays the one move a typed text was found to name (sorting none or several as the server would). */
+  private playFound(text: string, found: LegalMove[]): void {
+    if (found.length === 1) {
+      ($('move-input') as HTMLInputElement).value = '';
+      this.sendMove(found[0]!.uci);
+    } else this.onTypedRefused(text, found.length === 0 ? { kind: 'unknown' } : choice(found));
   }
 
   private offer(kind: OfferKind, action: OfferAction, color: Color): void {
