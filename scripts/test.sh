@@ -78,7 +78,7 @@ run_web_tests() {
     record PASS "browser tests" "$ok tests ($((SECONDS - t0))s), screenshots in build/screenshots/"
   elif [[ -z $(grep -E '^# (pass|fail) ' "$log" || true) ]]; then
     failed=$((failed + 1))
-    record FAIL "browser tests" "npm ci, build or start failed (exit $rc$( ((rc == 124)) && echo ', timed out')): see above"
+    record FAIL "browser tests" "npm ci, build, type check or start failed (exit $rc$( ((rc == 124)) && echo ', timed out')): see above"
   else
     failed=$((failed + (bad > 0 ? bad : 1)))
     record FAIL "browser tests" "$bad failed, $ok passed (exit $rc)"

@@ -3,7 +3,7 @@ import { Chessground } from '@lichess-org/chessground';
 import type { Api } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
 import type { Color } from './protocol';
-import { START_FEN } from './chess';
+import { START_FEN } from './placement';
 
 export type { Api, Key };
 

@@ -1,5 +1,6 @@
-// One WebSocket per open game: hello with the seats held, pong to pings, events in order (a gap or a
-// reconnect asks for a resync from the last event number), and reconnection with a growing pause.
+// One WebSocket per open game: hello with the seats held, pong to pings, every other message to the
+// handler (the game's state, game/state.ts, decides about event numbers and gaps), and reconnection with a
+// growing pause.
 import { PROTOCOL_VERSION, type ClientMessage, type ServerMessage } from './protocol';
 
 export interface ConnectionHandlers {
@@ -9,7 +10,6 @@ export interface ConnectionHandlers {
 
 export class Connection {
   private socket: WebSocket | null = null;
-  private lastSeq = 0;
   private nextReq = 1;
   private retry = 0;
   private answered = false;
@@ -22,15 +22,6 @@ export class Connection {
     private readonly handlers: ConnectionHandlers,
   ) {
     this.open();
-  }
-
-  /** The number of the last event applied (after a `state`, the state's). */
-  setSeq(seq: number): void {
-    this.lastSeq = seq;
-  }
-
-  seq(): number {
-    return this.lastSeq;
   }
 
   request(make: (req: number) => ClientMessage): number {
@@ -78,13 +69,6 @@ export class Connection {
       if (msg.t === 'ping') {
         this.send({ t: 'pong', n: msg.n });
         return;
-      }
-      if (msg.t === 'event') {
-        if (msg.seq <= this.lastSeq) return; // already applied (e.g. replayed after a resync)
-        if (msg.seq !== this.lastSeq + 1) {
-          this.send({ t: 'resync', since: this.lastSeq });
-          return;
-        }
       }
       this.handlers.message(msg);
     };

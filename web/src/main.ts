@@ -2,8 +2,9 @@
 // (New game form) and a game (/g/ID, seat tokens in the fragment or remembered for that game).
 import { setupAccess } from './blind/access';
 import { board } from './board';
-import { START_FEN } from './chess';
-import { GameView } from './game';
+import { START_FEN } from './placement';
+import { GameView } from './game/game_view';
+import { api } from './http';
 import { applyI18n, language, t } from './i18n';
 import { LANGS, nativeName, setChosenLanguage, startLanguage } from './lang';
 import type { NotationStyle } from './notation';
@@ -13,7 +14,7 @@ import type { Color, CreateGameRequest, CreateGameResponse, Game } from './proto
 import { setSound, soundOn, unlock } from './sound';
 import { current, prefs, seats } from './store';
 import { hideTournament, showTournament, tournamentIdFromPath } from './tournament';
-import { errorText } from './words';
+import { apiErrorText } from './words';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -102,29 +103,12 @@ function playAgainRequest(game: Game, you: Color[]): CreateGameRequest {
 async function create(asked: CreateGameRequest): Promise<void> {
   formError('');
   $('status').textContent = t('newGame.creating');
-  let response: Response;
-  try {
-    response = await fetch('/api/games', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(asked),
-    });
-  } catch {
-    showFailure(t('error.network'));
+  const answer = await api<CreateGameResponse>('/api/games', { method: 'POST', body: asked });
+  if (!answer.ok) {
+    showFailure(apiErrorText(answer.failure));
     return;
   }
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    body = null;
-  }
-  if (!response.ok) {
-    const err = body as { error?: string; data?: Record<string, unknown> } | null;
-    showFailure(err?.error ? errorText(err.error, err.data ?? {}) : t('error.unknown', { code: response.status }));
-    return;
-  }
-  const created = body as CreateGameResponse;
+  const created = answer.value;
   const all = Object.entries(created.seats) as [Color, string][];
   // Hot-seat keeps both seats. Otherwise the creator keeps the seat of the colour the server names (drawn
   // there for "random"); in an invite game the other seat is passed on as the invite link.

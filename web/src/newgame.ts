@@ -1,4 +1,5 @@
 // The New game form: filled from and saved to localStorage, turned into the protocol's create request.
+import { api } from './http';
 import { t } from './i18n';
 import { PROTOCOL_VERSION, type CreateGameRequest } from './protocol';
 import { settings, type NewGameSettings } from './store';
@@ -66,14 +67,9 @@ export function setupForm(onSubmit: (request: CreateGameRequest) => void): void 
 
 /** Names each level with the Elo the server measured for it; without an answer the levels stay unnamed. */
 async function showLevelElo(select: HTMLSelectElement): Promise<void> {
-  let levels: { level: number; elo: number }[];
-  try {
-    const res = await fetch('/api/levels', { headers: { Accept: 'application/json' } });
-    if (!res.ok) return;
-    levels = ((await res.json()) as { levels: { level: number; elo: number }[] }).levels;
-  } catch {
-    return;
-  }
+  const answer = await api<{ levels: { level: number; elo: number }[] }>('/api/levels');
+  if (!answer.ok || !Array.isArray(answer.value.levels)) return;
+  const levels = answer.value.levels;
   for (const { level, elo } of levels) {
     const o = [...select.options].find(x => x.value === String(level));
     if (o && Number.isFinite(elo)) o.textContent = t('newGame.levelOption', { level, elo });

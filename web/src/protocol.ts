@@ -36,6 +36,12 @@ export interface Player {
   name?: string;
 }
 
+/** A legal move of the side to move as the server names it: UCI and SAN (English letters). */
+export interface LegalMove {
+  uci: string;
+  san: string;
+}
+
 export interface MoveRecord {
   uci: string;
   san: string;
@@ -75,6 +81,8 @@ export interface Game {
   turn: Color;
   check: boolean;
   legal: Record<Square, Square[]>;
+  /** Every legal move of the side to move with its SAN (servers of the notation change on). */
+  legal_moves?: LegalMove[];
   clock: ClockState | null;
   deadline: number | null;
   offers: { draw: Color | null; takeback: Color | null };
@@ -93,6 +101,7 @@ export interface MoveEvent {
   turn: Color;
   check: boolean;
   legal: Record<Square, Square[]>;
+  legal_moves?: LegalMove[];
   clock: ClockState | null;
   deadline: number | null;
   claims: { threefold: boolean; fifty: boolean };
@@ -118,6 +127,8 @@ export type ServerMessage =
 export type ClientMessage =
   | { t: 'hello'; v: number; seats: string[]; since?: number }
   | { t: 'move'; req: number; uci: string; ply: number }
+  /** A move as the person typed or said it, read by the server in the page's language. */
+  | { t: 'move'; req: number; text: string; lang: string; ply: number }
   | { t: 'draw'; req: number; action: 'offer' | 'accept' | 'decline'; color?: Color }
   | { t: 'claim'; req: number; ground: 'threefold' | 'fifty'; uci?: string }
   | { t: 'takeback'; req: number; action: 'offer' | 'accept' | 'decline'; color?: Color }

@@ -1,5 +1,6 @@
 // After a game: asks the server for the engine review (low priority there), polls it, and draws the
 // evaluation of every ply as a graph, with the better move and its line where the move played differs.
+import { api } from './http';
 import { num, t } from './i18n';
 import type { Game, Review, ReviewPly } from './protocol';
 
@@ -34,12 +35,10 @@ export function startReview(id: string, game: Game, box: HTMLElement, san: (s: s
   let tries = 0;
   const poll = async (): Promise<void> => {
     try {
-      const res = await fetch(url, { headers: { Accept: 'application/json' } });
-      if (!res.ok) throw new Error(String(res.status));
-      const review = (await res.json()) as Review;
-      if (review.status === 'none' && tries === 0) {
-        await fetch(url, { method: 'POST' });
-      }
+      const answer = await api<Review>(url);
+      if (!answer.ok) throw new Error(answer.failure.error);
+      const review = answer.value;
+      if (review.status === 'none' && tries === 0) await api(url, { method: 'POST', ignoreBody: true });
       tries++;
       if (review.status === 'failed') {
         status.textContent = t('review.failed');

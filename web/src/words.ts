@@ -1,5 +1,6 @@
 // Results and errors arrive as codes with data; these functions word them from the catalogue.
 import { has, t } from './i18n';
+import type { ApiError } from './http';
 import type { Color, Result } from './protocol';
 
 export const colorName = (c: Color): string => t(`color.${c}`);
@@ -46,4 +47,11 @@ export function errorText(code: string, data: Record<string, unknown> = {}): str
   if (typeof data.reason === 'string' && has(`error.${code}.${data.reason}`)) return t(`error.${code}.${data.reason}`, params);
   if (has(`error.${code}`)) return t(`error.${code}`, params);
   return t('error.unknown', { code });
+}
+
+/** An HTTP request's failure (http.ts), worded: the server's code, or no answer, or an answer without a code. */
+export function apiErrorText(failure: ApiError): string {
+  if (failure.error === 'network') return t('error.network');
+  if (failure.error === 'http_status' || failure.error === 'bad_response') return t('error.unknown', { code: failure.status });
+  return errorText(failure.error, failure.data);
 }

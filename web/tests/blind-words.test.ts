@@ -1,6 +1,6 @@
 // The blind mode's words without a browser (src/blind/notation.ts, commands.ts, braille.ts): moves announced in
-// plain words, SAN and the Appendix D words of the FIDE Laws (2014 App. D.2.1; 2009 App. E.2.1; 2005 App. F.2.1),
-// typed Appendix D words read back as moves, the questions a player may ask (2014 App. D.2.9.d: moves made and
+// plain words, SAN and the Appendix D words of the FIDE Laws (2014 App. D.2.1; 2009 App. E.2.1; 2005 App. F.2.1)
+// (typed Appendix D words are read by the server: typed-moves.test.ts), the questions a player may ask (2014 App. D.2.9.d: moves made and
 // time used), and the score sheet laid out for a Braille display (2014 App. D.2.6).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -9,8 +9,8 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { scoreSheet, wrap } from '../src/blind/braille.js';
 import { attacks, clocks, legalFrom, line, movesMade, pieces, position, typedCommand, type Asked } from '../src/blind/commands.js';
-import { matchSpoken, moveWords, readSpoken, squareLabel } from '../src/blind/notation.js';
-import { START_FEN } from '../src/chess.js';
+import { moveWords, squareLabel } from '../src/blind/notation.js';
+import { START_FEN } from '../src/placement.js';
 import type { Game } from '../src/protocol.js';
 
 const web = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -54,32 +54,6 @@ test('squares announce themselves: "e4, white pawn", "f7, empty"', () => {
   assert.equal(squareLabel('e4', fen, 'plain', words), 'e4, white pawn');
   assert.equal(squareLabel('f7', fen, 'plain', words), 'f7, empty');
   assert.equal(squareLabel('g8', fen, 'appendixD', words), 'Gustav acht, black knight');
-});
-
-test('typed Appendix D and plain words find the legal move', () => {
-  const uci = (text: string, fen = START_FEN, legal: Record<string, string[]> = START_LEGAL): string[] =>
-    matchSpoken(text, fen, legal).map(m => m.uci);
-  assert.deepEqual(uci('Springer Felix drei'), ['g1f3']);
-  assert.deepEqual(uci('springer felix DREI'), ['g1f3']);
-  assert.deepEqual(uci('Springer Gustav eins Felix drei'), ['g1f3']);
-  assert.deepEqual(uci('Eva vier'), ['e2e4']);
-  assert.deepEqual(uci('Bauer Eva vier'), ['e2e4']);
-  assert.deepEqual(uci('knight to f3'), ['g1f3']);
-  assert.deepEqual(uci('knight c3'), ['b1c3']);
-  assert.deepEqual(uci('Läufer Cesar vier'), []); // no bishop can go there at the start
-  assert.deepEqual(readSpoken('Nf3'), null, 'one token is SAN, read by chess.ts');
-  assert.deepEqual(readSpoken('hello world'), null);
-  // Castling and promotion.
-  const castleFen = 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1';
-  const castleLegal = { e1: ['d1', 'f1', 'd2', 'e2', 'f2', 'c1', 'g1'], a1: ['b1', 'c1', 'd1', 'a2'], h1: ['g1', 'f1', 'h2'] };
-  assert.deepEqual(uci('Kurze Rochade', castleFen, castleLegal), ['e1g1']);
-  assert.deepEqual(uci('Lange Rochade', castleFen, castleLegal), ['e1c1']);
-  assert.deepEqual(uci('short castling', castleFen, castleLegal), ['e1g1']);
-  const promoFen = '7k/1P6/8/8/8/8/8/K7 w - - 0 1';
-  const promoLegal = { b7: ['b8'], a1: ['a2', 'b1', 'b2'] };
-  assert.deepEqual(uci('Bauer Bella acht Dame', promoFen, promoLegal), ['b7b8q']);
-  assert.deepEqual(uci('Bella acht Springer', promoFen, promoLegal), ['b7b8n']);
-  assert.equal(uci('Bella acht', promoFen, promoLegal).length, 4, 'without the piece: all four, the page asks');
 });
 
 function game(fen: string, legal: Record<string, string[]>, sans: string[] = [], start = fen): Game {

@@ -121,6 +121,22 @@ export function watchErrors(page: Page, errors: string[]): void {
   });
 }
 
+/** Records the type (`t`) of every message the page sends over its game sockets, from now on; call it
+ * before the page opens its game. */
+export function recordSent(page: Page): string[] {
+  const sent: string[] = [];
+  page.on('websocket', ws =>
+    ws.on('framesent', frame => {
+      try {
+        sent.push(String((JSON.parse(String(frame.payload)) as { t?: unknown }).t));
+      } catch {
+        sent.push('?');
+      }
+    }),
+  );
+  return sent;
+}
+
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshots, { recursive: true });
   await page.waitForTimeout(300); // let the board's move animation finish

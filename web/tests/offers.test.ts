@@ -109,7 +109,9 @@ test('no takeback in a game that is not casual: no button, and the server refuse
     });
   });
   assert.deepEqual(answer, { ...(answer as object), t: 'error', req: 7, code: 'not_allowed', data: { reason: 'not_casual' } });
-  await bob.waitForTimeout(300);
+  // Alice's next move is the next event Bob sees; no takeback offer came before it.
+  await clickMove(alice, 'g1f3');
+  await waitMoves(bob, 3);
   assert.equal(await bob.locator('[data-action=accept-takeback]').count(), 0);
   assert.deepEqual(errors, []);
 });

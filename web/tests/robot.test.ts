@@ -1,57 +1,27 @@
-// A whole game against the level-1 robot: the test types its moves (keyboard entry, UCI and SAN), choosing
-// captures first and otherwise at random from the server's legal moves, until the game ends by the rules.
+// A whole game against the level-1 robot, ended by the rules: from a position where White mates in two
+// whatever the robot does, the test types its moves (keyboard entry, SAN `Nf3`, then UCI `b3b1`), the robot
+// answers between them, and the game ends in checkmate (Art. 5.1.1) as the server decides it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { apiGame, moveCount, newGame, openPage, serverAndBrowser, waitMoves } from './helpers.js';
 
 const f = serverAndBrowser();
 
-/** A small deterministic generator, so a failing game can be replayed. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
+// White: Kf2, Rb3, Ne5; Black: Kh1, pawns h2 and a7. The black king has no square (g1 and g2 are White's,
+// h2 is its own pawn's), so after 1. Nf3 only the a-pawn can move, and 2. Rb1 mates along the first rank.
+const MATE_IN_TWO = '8/p7/8/4N3/8/1R6/5K1p/7k w - - 0 1';
 
-test('a game against the level-1 robot to its end', { timeout: 240_000 }, async () => {
+test('a game against the level-1 robot to its end by the rules (checkmate)', { timeout: 120_000 }, async () => {
   const { page, errors } = await openPage(f);
-  const id = await newGame(page, { opponent: 'robot', level: 1, color: 'white', time: 'none' });
+  const id = await newGame(page, { opponent: 'robot', level: 1, color: 'white', time: 'none', start: MATE_IN_TWO });
   assert.match(await page.locator('#player-top .name').innerText(), /Robot level 1/);
-  const next = random(Number(process.env.SEED ?? 10));
-  for (let move = 0; move < 150; move++) {
+  for (const [move, typed] of ['Nf3', 'b3b1'].entries()) {
     const game = await apiGame(f.server, id);
-    if (game.status === 'over') break;
+    assert.equal(game.status, 'playing');
     assert.equal(game.turn, 'white', 'the robot answered');
-    const moves = Object.entries(game.legal).flatMap(([from, tos]) => tos.map(to => from + to));
-    const board = String(game.fen).split(' ')[0]!;
-    const occupied = new Set<string>();
-    board.split('/').forEach((row, i) => {
-      let f = 0;
-      for (const ch of row) {
-        if (/\d/.test(ch)) f += Number(ch);
-        else occupied.add(`${'abcdefgh'[f++]}${8 - i}`);
-      }
-    });
-    const captures = moves.filter(m => occupied.has(m.slice(2, 4)));
-    const pool = captures.length > 0 && next() < 0.7 ? captures : moves;
-    let uci = pool[Math.floor(next() * pool.length)]!;
-    const from = uci.slice(0, 2);
-    const pawnRow = board.split('/');
-    const isPawn = (() => {
-      const row = pawnRow[8 - Number(from[1])]!;
-      let f = 0;
-      for (const ch of row) {
-        if (/\d/.test(ch)) f += Number(ch);
-        else if (f++ === from.charCodeAt(0) - 97) return ch === 'P';
-      }
-      return false;
-    })();
-    if (isPawn && uci[3] === '8') uci += 'q';
     const count = await moveCount(page);
-    // The first move is typed in SAN, the rest in UCI.
-    await page.fill('#move-input', move === 0 ? 'Nf3' : uci);
+    // The first move is typed in SAN, the second in UCI.
+    await page.fill('#move-input', typed);
     await page.press('#move-input', 'Enter');
     await waitMoves(page, count + 1);
     // Then the robot's answer or the end.
@@ -60,20 +30,20 @@ test('a game against the level-1 robot to its end', { timeout: 240_000 }, async 
       count,
       { timeout: 30_000 },
     );
-  }
-  let game = await apiGame(f.server, id);
-  if (game.status !== 'over') {
-    // Too long a game for a test: resign (two presses, the second confirms).
-    await page.locator('[data-action=resign]').click();
-    await page.locator('[data-action=resign]').click();
+    if (move === 0) assert.match((await apiGame(f.server, id)).moves[1]!.san, /^a[65]$/, 'the only moves the robot had');
   }
   await page.waitForSelector('#result:not([hidden])');
-  game = await apiGame(f.server, id);
+  const game = await apiGame(f.server, id);
   assert.equal(game.status, 'over');
   const result = game.result as { termination: string; score: string };
   console.log(`robot game: ${game.moves.length} plies, ${result.score} by ${result.termination}`);
+  assert.equal(result.termination, 'checkmate');
+  assert.equal(result.score, '1-0');
+  assert.equal(game.moves.length, 3);
+  assert.equal(game.moves[2]!.san, 'Rb1#');
   assert.ok((await page.locator('#result .reason').innerText()).length > 0);
   assert.ok((await page.locator('#result .headline').innerText()).length > 0);
+  assert.match(await page.locator('#result .headline').innerText(), /White wins/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -3,7 +3,7 @@
 // commands, the typed command words, the announcements of moves, offers, claims, clock warnings and the
 // result, and the score sheet as Braille-ready text. game.ts calls it at a few points; everything it says
 // goes through announce() (live region, and the browser's voice when chosen).
-import { parsePlacement, type Role } from '../chess';
+import { parsePlacement, type Role } from '../placement';
 import { t } from '../i18n';
 import type { Color, Game, GameEvent, MoveEvent, Square } from '../protocol';
 import { play } from '../sound';

@@ -4,7 +4,7 @@
 // time used by both players, told on request), the legal moves of a piece, and the help listing them.
 // Attacks are worked out from the placement alone (which pieces bear on a square), not legal moves: a pinned
 // piece still defends. Legal moves come from the server. No DOM here, so node tests can run it.
-import { parsePlacement, type Piece, type Role } from '../chess.js';
+import { parsePlacement, type Piece, type Role } from '../placement.js';
 import type { Color, Game, Square } from '../protocol';
 import { moveWords, pieceName, ROLES, squareLabel, squareWords, type Style, type Words } from './notation.js';
 

@@ -1,0 +1,58 @@
+// /t/new: the form that creates an event; the arbiter's secret link comes back and the page goes there.
+import { t } from '../i18n';
+import { call } from './api';
+import { el, field, root } from './dom';
+import { saveKeys } from './keys';
+
+export function showCreateForm(navigate: (path: string) => void): void {
+  const form = el('form', { class: 'panel tform', id: 'tournament-new' });
+  const system = el('select', { name: 'system' });
+  for (const s of ['round-robin', 'double-round-robin', 'swiss-dutch']) system.append(el('option', { value: s }, t(`tournament.system.${s}`)));
+  const rounds = el('input', { name: 'rounds', type: 'number', min: '1', max: '30', value: '5' });
+  const roundsField = field(t('tournament.new.rounds'), rounds);
+  const time = el('select', { name: 'time' });
+  for (const tc of ['3+2', '5+3', '10+5', '15+10', '30+0', '90+30', 'none'])
+    time.append(el('option', { value: tc }, tc === 'none' ? t('newGame.time.none') : tc));
+  time.value = '10+5';
+  const rules = el('select', { name: 'rules' });
+  for (const r of ['fide-2018', 'fide-2014', 'fide-2009', 'fide-2005', 'fide-2001']) rules.append(el('option', { value: r }, t(`newGame.rules.${r}`)));
+  const edition = el('select', { name: 'tie_break_edition' });
+  for (const ed of ['2026', '2024', '2022']) edition.append(el('option', { value: ed }, t(`tournament.edition.${ed}`)));
+  const name = el('input', { name: 'name', type: 'text', maxlength: '80', required: '' });
+  const error = el('p', { class: 'form-error', role: 'alert' });
+  const showRounds = (): void => void (roundsField.hidden = system.value !== 'swiss-dutch');
+  system.addEventListener('change', showRounds);
+  showRounds();
+  form.append(
+    el('h1', {}, t('tournament.new.title')),
+    field(t('tournament.new.name'), name),
+    field(t('tournament.new.system'), system),
+    roundsField,
+    field(t('newGame.time'), time),
+    field(t('newGame.rules'), rules),
+    field(t('tournament.new.tieBreakEdition'), edition),
+    error,
+    el('button', { type: 'submit', class: 'btn primary big' }, t('tournament.new.create')),
+  );
+  form.addEventListener('submit', ev => {
+    ev.preventDefault();
+    error.textContent = '';
+    const request: Record<string, unknown> = {
+      v: 1,
+      name: name.value.trim(),
+      system: system.value,
+      time: time.value,
+      rules: rules.value,
+      tie_break_edition: edition.value,
+    };
+    if (system.value === 'swiss-dutch') request.rounds = Number(rounds.value);
+    call<{ id: string; arbiter: string; join: string }>('POST', '/api/tournaments', request).then(
+      made => {
+        saveKeys(made.id, { arbiter: made.arbiter, join: made.join });
+        navigate(`/t/${made.id}#a=${made.arbiter}`);
+      },
+      (e: Error) => (error.textContent = e.message),
+    );
+  });
+  root().replaceChildren(el('div', { class: 'tpage-inner narrow' }, form));
+}

@@ -1,0 +1,242 @@
+// An event's page for whoever opens it: the public event polled and redrawn when its version changes, with
+// the arbiter's controls for the arbiter's token, a player's own games for a player's token, and the join
+// form for the join link. Actions go to the server (api.ts) and the page redraws from its answer.
+import { t } from '../i18n';
+import { call } from './api';
+import { copyRow, el, field, root } from './dom';
+import { saveKeys, type Keys } from './keys';
+import type { TEvent, TMe } from './types';
+import { crosstablePanel, downloadsPanel, pairingsPanel, playerName, playersPanel, resultText, standingsPanel } from './views';
+
+const POLL_MS = 2000;
+
+export class TournamentPage {
+  private event: TEvent | null = null;
+  private me: TMe | null = null;
+  private timer = 0;
+  private closed = false;
+  private message = '';
+  private messageError = false;
+
+  constructor(
+    private readonly id: string,
+    private keys: Keys,
+  ) {
+    root().replaceChildren(el('div', { class: 'tpage-inner' }, el('p', { class: 'status' }, t('tournament.loading'))));
+    void this.refresh(true);
+  }
+
+  close(): void {
+    this.closed = true;
+    window.clearTimeout(this.timer);
+  }
+
+  private get base(): string {
+    return `/api/tournaments/${this.id}`;
+  }
+
+  private token(): string | undefined {
+    return this.keys.arbiter ?? this.keys.player;
+  }
+
+  private async refresh(force = false): Promise<void> {
+    window.clearTimeout(this.timer);
+    try {
+      const event = await call<TEvent>('GET', this.base);
+      if (this.closed) return;
+      if (force || !this.event || event.version !== this.event.version) {
+        const token = this.token();
+        let me: TMe | null = null;
+        if (token) {
+          try {
+            me = await call<TMe>('POST', `${this.base}/me`, { token });
+          } catch {
+            me = null;
+          }
+        }
+        if (this.closed) return;
+        this.event = event;
+        this.me = me;
+        this.render();
+      }
+    } catch (e) {
+      if (this.closed) return;
+      if (!this.event) root().replaceChildren(el('div', { class: 'tpage-inner' }, el('p', { class: 'form-error' }, (e as Error).message)));
+    }
+    if (!this.closed) this.timer = window.setTimeout(() => void this.refresh(), POLL_MS);
+  }
+
+  /** Runs an action, shows its outcome, and redraws. */
+  private act(path: string, body: Record<string, unknown>, done?: (answer: Record<string, unknown>) => void): void {
+    call<Record<string, unknown>>('POST', `${this.base}/${path}`, { token: this.token(), ...body }).then(
+      answer => {
+        this.message = '';
+        done?.(answer);
+        void this.refresh(true);
+      },
+      (e: Error) => {
+        this.message = e.message;
+        this.messageError = true;
+        this.render();
+      },
+    );
+  }
+
+  private name(n: number): string {
+    return this.event ? playerName(this.event, n) : '?';
+  }
+
+  private render(): void {
+    const e = this.event;
+    if (!e) return;
+    const inner = el('div', { class: 'tpage-inner' });
+    const facts = [
+      t(`tournament.system.${e.system}`),
+      e.rounds ? t('tournament.roundsCount', { rounds: e.rounds }) : '',
+      e.time === 'none' ? t('newGame.time.none') : e.time,
+      t(`newGame.rules.${e.rules}`),
+    ].filter(Boolean);
+    inner.append(
+      el('header', { class: 'thead' }, el('h1', {}, e.name), el('p', { class: 'facts' }, facts.join(' · ')), el('p', { class: 'tstate', 'data-state': e.state }, t(`tournament.state.${e.state}`))),
+    );
+    if (this.message) inner.append(el('p', { class: this.messageError ? 'form-error' : 'status', role: 'alert' }, this.message));
+    const main = el('div', { class: 'tgrid' });
+    const left = el('div', { class: 'tcol' });
+    const right = el('div', { class: 'tcol' });
+    if (this.me?.role === 'arbiter') left.append(this.arbiterPanel(e, this.me));
+    else if (this.me?.role === 'player') left.append(this.playerPanel(e, this.me));
+    else if (this.keys.join && e.state === 'registration') left.append(this.joinPanel());
+    left.append(pairingsPanel(e, this.me?.role === 'arbiter' ? (round, white, result) => this.act('result', { round, white, result }) : null));
+    right.append(standingsPanel(e), playersPanel(e));
+    main.append(left, right);
+    inner.append(main, crosstablePanel(e), downloadsPanel(this.base));
+    root().replaceChildren(inner);
+  }
+
+  private joinPanel(): HTMLElement {
+    const form = el('form', { class: 'panel tform', id: 'join-form' });
+    const name = el('input', { name: 'name', type: 'text', maxlength: '33', required: '' });
+    const rating = el('input', { name: 'rating', type: 'number', min: '0', max: '3500', value: '' });
+    const title = el('select', { name: 'title' }, el('option', { value: '' }, '—'));
+    for (const ti of ['GM', 'IM', 'FM', 'CM', 'WGM', 'WIM', 'WFM', 'WCM']) title.append(el('option', { value: ti }, ti));
+    const fed = el('input', { name: 'federation', type: 'text', maxlength: '3', placeholder: 'NOR' });
+    const fide = el('input', { name: 'fide_id', type: 'text', maxlength: '11', inputmode: 'numeric' });
+    form.append(
+      el('h2', {}, t('tournament.join.title')),
+      field(t('tournament.field.name'), name),
+      el('div', { class: 'row2' }, field(t('tournament.field.rating'), rating), field(t('tournament.field.title'), title)),
+      el('div', { class: 'row2' }, field(t('tournament.field.federation'), fed), field(t('tournament.field.fide_id'), fide)),
+      el('button', { type: 'submit', class: 'btn primary' }, t('tournament.join.submit')),
+    );
+    form.addEventListener('submit', ev => {
+      ev.preventDefault();
+      call<{ token: string }>('POST', `${this.base}/join`, { code: this.keys.join, ...playerRequest(name, rating, title, fed, fide) }).then(
+        joined => {
+          this.keys = { ...this.keys, player: joined.token };
+          saveKeys(this.id, this.keys);
+          history.replaceState(null, '', `/t/${this.id}#p=${joined.token}`);
+          this.message = t('tournament.join.done');
+          this.messageError = false;
+          void this.refresh(true);
+        },
+        (err: Error) => {
+          this.message = err.message;
+          this.messageError = true;
+          this.render();
+        },
+      );
+    });
+    return form;
+  }
+
+  private playerPanel(e: TEvent, me: TMe): HTMLElement {
+    const panel = el('section', { class: 'panel', id: 'player-panel' });
+    const n = me.player ?? 0;
+    panel.append(el('h2', {}, t('tournament.you', { name: this.name(n), number: n })));
+    panel.append(copyRow(t('tournament.yourLink'), `${location.origin}/t/${this.id}#p=${this.keys.player ?? ''}`, 'player-link'));
+    const list = el('ul', { class: 'tgames' });
+    for (const g of [...me.games].sort((a, b) => b.round - a.round)) {
+      const white = g.white === n;
+      const board = e.pairings[g.round - 1]?.boards.find(b => b.game === g.game);
+      const link = el('a', { class: 'btn primary play', href: `/g/${g.game}#seat=${g.seat ?? ''}` }, board?.result ? t('tournament.viewGame') : t('tournament.playGame'));
+      list.append(
+        el('li', {}, el('span', {}, t('tournament.roundN', { round: g.round }) + ': ' + t(white ? 'tournament.youWhite' : 'tournament.youBlack', { opponent: this.name(white ? g.black : g.white) })), board?.result ? el('span', { class: 'res' }, resultText(board.result)) : '', link),
+      );
+    }
+    if (me.games.length === 0) list.append(el('li', { class: 'empty' }, t('tournament.noGamesYet')));
+    panel.append(list);
+    const player = e.players.find(p => p.number === n);
+    if (player && player.withdrawn === null && e.state !== 'finished') {
+      const actions = el('div', { class: 'actions' });
+      if (e.system === 'swiss-dutch' && e.published < e.rounds) {
+        const bye = el('button', { type: 'button', class: 'btn' }, t('tournament.requestBye', { round: e.published + 1 }));
+        bye.addEventListener('click', () => this.act('bye', { round: e.published + 1, kind: 'H' }));
+        actions.append(bye);
+      }
+      const leave = el('button', { type: 'button', class: 'btn danger' }, t('tournament.withdrawMe'));
+      leave.addEventListener('click', () => {
+        if (confirm(t('tournament.withdrawConfirm'))) this.act('withdraw', {});
+      });
+      actions.append(leave);
+      panel.append(actions);
+    }
+    return panel;
+  }
+
+  private arbiterPanel(e: TEvent, me: TMe): HTMLElement {
+    const panel = el('section', { class: 'panel', id: 'arbiter-panel' });
+    panel.append(el('h2', {}, t('tournament.arbiter.title')));
+    panel.append(copyRow(t('tournament.arbiter.link'), `${location.origin}/t/${this.id}#a=${this.keys.arbiter ?? ''}`, 'arbiter-link'));
+    if (e.state === 'registration') {
+      panel.append(copyRow(t('tournament.arbiter.joinLink'), `${location.origin}/t/${this.id}#join=${me.join ?? ''}`, 'join-link'));
+      const form = el('form', { class: 'tform inline', id: 'add-player' });
+      const name = el('input', { name: 'name', type: 'text', maxlength: '33', required: '', placeholder: t('tournament.field.name') });
+      const rating = el('input', { name: 'rating', type: 'number', min: '0', max: '3500', placeholder: t('tournament.field.rating') });
+      const title = el('select', { name: 'title' }, el('option', { value: '' }, '—'));
+      for (const ti of ['GM', 'IM', 'FM', 'CM', 'WGM', 'WIM', 'WFM', 'WCM']) title.append(el('option', { value: ti }, ti));
+      const fed = el('input', { name: 'federation', type: 'text', maxlength: '3', placeholder: t('tournament.field.federation') });
+      const fide = el('input', { name: 'fide_id', type: 'text', maxlength: '11', placeholder: t('tournament.field.fide_id') });
+      form.append(el('h3', {}, t('tournament.arbiter.addPlayer')), name, el('div', { class: 'row2' }, rating, title), el('div', { class: 'row2' }, fed, fide), el('button', { type: 'submit', class: 'btn' }, t('tournament.arbiter.add')));
+      form.addEventListener('submit', ev => {
+        ev.preventDefault();
+        this.act('players', playerRequest(name, rating, title, fed, fide));
+      });
+      panel.append(form);
+      const close = el('button', { type: 'button', class: 'btn primary', id: 'btn-close-registration' }, t('tournament.arbiter.close'));
+      close.addEventListener('click', () => this.act('close', {}));
+      panel.append(el('div', { class: 'actions' }, close));
+    } else if (e.published < e.rounds) {
+      const publish = el('button', { type: 'button', class: 'btn primary', id: 'btn-publish' }, t('tournament.arbiter.publish', { round: e.published + 1 }));
+      publish.addEventListener('click', () => this.act('publish', {}));
+      panel.append(el('div', { class: 'actions' }, publish));
+    }
+    // Each player's own link, for players the arbiter entered.
+    if (me.players && me.players.length > 0) {
+      const details = el('details', { class: 'plinks' }, el('summary', {}, t('tournament.arbiter.playerLinks')));
+      for (const p of me.players) {
+        const row = el('div', { class: 'plink' }, el('span', {}, `${p.player}. ${this.name(p.player)}`), el('input', { type: 'text', readonly: '', value: `${location.origin}/t/${this.id}#p=${p.token}` }));
+        const player = e.players.find(x => x.number === p.player);
+        if (player && player.withdrawn === null && e.state !== 'finished') {
+          const w = el('button', { type: 'button', class: 'btn small' }, t('tournament.arbiter.withdraw'));
+          w.addEventListener('click', () => {
+            if (confirm(t('tournament.arbiter.withdrawConfirm', { name: player.name }))) this.act('withdraw', { player: p.player });
+          });
+          row.append(w);
+        }
+        details.append(row);
+      }
+      panel.append(details);
+    }
+    return panel;
+  }
+
+}
+
+function playerRequest(name: HTMLInputElement, rating: HTMLInputElement, title: HTMLSelectElement, fed: HTMLInputElement, fide: HTMLInputElement): Record<string, unknown> {
+  const request: Record<string, unknown> = { name: name.value.trim() };
+  if (rating.value) request.rating = Number(rating.value);
+  if (title.value) request.title = title.value;
+  if (fed.value.trim()) request.federation = fed.value.trim().toUpperCase();
+  if (fide.value.trim()) request.fide_id = fide.value.trim();
+  return request;
+}
