@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/movegen.h"
+#include "laws/unwinnability_freezing.h"
 #include "laws/unwinnability_helpmate.h"
 
 namespace tabiya {
@@ -49,6 +50,7 @@ UnwinnableReason static_proof(const Position& pos, Color winner) {
     case FrozenStructure::MAY_MATE:
       break;
   }
+  if (freezing_structure(pos, winner) != FrozenStructure::MAY_MATE) return UnwinnableReason::FREEZING_STRUCTURE;
   return UnwinnableReason::NONE;
 }
 
@@ -201,6 +203,10 @@ const char* unwinnable_reason_name(UnwinnableReason reason) {
       return "unreachable region";
     case UnwinnableReason::EXHAUSTED_SEARCH:
       return "exhausted search";
+    case UnwinnableReason::FREEZING_STRUCTURE:
+      return "freezing structure";
+    case UnwinnableReason::LOOK_AHEAD:
+      return "look-ahead";
   }
   return "none";
 }
@@ -225,7 +231,12 @@ WinnabilityResult can_checkmate_quick(const Position& pos, Color winner) {
     return result;
   }
   result = run_search(pos, winner, HelpmateBudget{QUICK_MODE_NODES, 0, nullptr});
-  if (result.verdict != Winnability::WINNABLE) result.verdict = Winnability::PROBABLY_WINNABLE;
+  if (result.verdict == Winnability::WINNABLE) return result;
+  uint64_t forced_nodes = 0;
+  bool forced = forced_unwinnable(pos, winner, QUICK_FORCED_LIMITS, forced_nodes);
+  result.nodes += forced_nodes;
+  result.verdict = forced ? Winnability::UNWINNABLE : Winnability::PROBABLY_WINNABLE;
+  result.reason = forced ? UnwinnableReason::LOOK_AHEAD : UnwinnableReason::NONE;
   return result;
 }
 

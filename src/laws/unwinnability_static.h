@@ -18,6 +18,9 @@ namespace tabiya {
 //    has a neighbouring square of the other colour that nothing can cover).
 //  - winner has king and one knight or bishop, loser king and one queen (or,
 //    against a bishop, one rook), and nothing else: no such position is mate;
+//  - winner has king and bishops all on squares of one colour, loser no pawn,
+//    no knight and no bishop on the other colour (rooks and queens only ever
+//    block a flight next to the checking line, and can then break the check);
 // K+B v K+B on opposite colours and K+N v K+N are not here: they can be mated
 // with the loser's piece blocking its own king.
 bool insufficient_material(const Position& pos, Color winner);
@@ -56,9 +59,7 @@ inline bool locked_pawns_unwinnable(const Position& pos, Color winner) {
   return frozen_structure(pos, winner) != FrozenStructure::MAY_MATE;
 }
 
-// Either of the above.
-inline bool statically_unwinnable(const Position& pos, Color winner) {
-  return insufficient_material(pos, winner) || locked_pawns_unwinnable(pos, winner);
-}
+// Any of the above, or the pawns will freeze (unwinnability_freezing.h).
+bool statically_unwinnable(const Position& pos, Color winner);
 
 }  // namespace tabiya

@@ -1,0 +1,82 @@
+// Quick mode's look-ahead (unwinnability_forced.h): positions with few legal
+// moves where one move settles the matter, as on a flag fall (FIDE Laws of
+// Chess, 2023 edition, Art. 6.9: "the game is drawn if the position is such
+// that the opponent cannot checkmate the player's king by any possible series
+// of legal moves"; Art. 5.2.2 asks the same of both players).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "laws/dead_position.h"
+#include "laws/unwinnability_forced.h"
+#include "laws/unwinnability_static.h"
+
+namespace tabiya {
+namespace {
+
+Position position(const std::string& fen) {
+  auto pos = parse_fen(fen);
+  EXPECT_TRUE(pos.ok()) << fen;
+  return pos.ok() ? *pos : Position::startpos();
+}
+
+// Black, in check from the g5 pawn, has four king moves, and after each the
+// white king on h4 and White's pawns have no move: stalemate every time.
+const std::string EVERY_MOVE_STALEMATES = "8/p6p/5kp1/5pP1/5P1K/1r5P/8/8 b - - 0 1";
+
+TEST(QuickLookAhead, EveryMoveStalematesIsUnwinnable) {
+  Position pos = position(EVERY_MOVE_STALEMATES);
+  // The independent check: play each legal move and look at the result.
+  MoveList moves = legal_moves(pos);
+  ASSERT_EQ(moves.size(), 4u);
+  for (Move m : moves) {
+    Position child = pos;
+    UndoInfo undo;
+    child.do_move(m, undo);
+    EXPECT_TRUE(is_stalemate(child));
+  }
+  EXPECT_FALSE(statically_unwinnable(pos, WHITE));  // no static proof sees it
+  WinnabilityResult quick = can_checkmate_quick(pos, WHITE);
+  EXPECT_EQ(quick.verdict, Winnability::UNWINNABLE);
+  EXPECT_EQ(quick.reason, UnwinnableReason::LOOK_AHEAD);
+  // Full mode reaches the same verdict by its own exhaustive search.
+  EXPECT_EQ(can_checkmate(pos, WHITE).verdict, Winnability::UNWINNABLE);
+}
+
+TEST(QuickLookAhead, OnePlyIsNeededAndEnough) {
+  Position pos = position(EVERY_MOVE_STALEMATES);
+  uint64_t nodes = 0;
+  EXPECT_FALSE(forced_unwinnable(pos, WHITE, ForcedLimits{0, 256}, nodes));
+  EXPECT_TRUE(forced_unwinnable(pos, WHITE, ForcedLimits{1, 256}, nodes));
+  EXPECT_EQ(nodes, 4u);
+  // Too small a node budget proves nothing.
+  EXPECT_FALSE(forced_unwinnable(pos, WHITE, ForcedLimits{1, 3}, nodes));
+}
+
+TEST(QuickLookAhead, KingTakingTheLastQueenLeavesABareKing) {
+  // Kxg7 is Black's only move; White is left with a bare king.
+  Position pos = position("7k/6Q1/8/8/8/8/8/K7 b - - 0 1");
+  ASSERT_EQ(count_legal(pos), 1);
+  WinnabilityResult quick = can_checkmate_quick(pos, WHITE);
+  EXPECT_EQ(quick.verdict, Winnability::UNWINNABLE);
+  EXPECT_EQ(quick.reason, UnwinnableReason::LOOK_AHEAD);
+  // A king taking a pawn on the seventh: Kxa7 is forced (the pawn covers b8).
+  Position pawn = position("k7/P7/2K5/8/8/8/8/8 b - - 0 1");
+  ASSERT_EQ(count_legal(pawn), 1);
+  EXPECT_EQ(can_checkmate_quick(pawn, WHITE).reason, UnwinnableReason::LOOK_AHEAD);
+}
+
+TEST(QuickLookAhead, AMoveThatKeepsMatingMaterialProvesNothing) {
+  // The same capture, but White keeps a rook: a mate is still possible.
+  Position pos = position("7k/6Q1/R7/8/8/8/8/K7 b - - 0 1");
+  ASSERT_EQ(count_legal(pos), 1);
+  uint64_t nodes = 0;
+  EXPECT_FALSE(forced_unwinnable(pos, WHITE, QUICK_FORCED_LIMITS, nodes));
+  EXPECT_NE(can_checkmate_quick(pos, WHITE).verdict, Winnability::UNWINNABLE);
+  EXPECT_EQ(can_checkmate(pos, WHITE).verdict, Winnability::WINNABLE);
+}
+
+}  // namespace
+}  // namespace tabiya
