@@ -256,7 +256,7 @@ DeadPositionResult dead_position(const Position& pos, const WinnabilityLimits& l
   Color order[2] = {~pos.side_to_move(), pos.side_to_move()};
   if (material(pos, order[1]) > material(pos, order[0])) std::swap(order[0], order[1]);
   bool open[2];
-  for (int i = 0; i < 2; ++i) open[i] = !statically_unwinnable(pos, order[i]);
+  for (int i = 0; i < 2; ++i) open[i] = static_proof(pos, order[i]) == UnwinnableReason::NONE;
   HelpmateBudget budget = split(limits.max_nodes);
   auto try_side = [&](int i, const HelpmateBudget& stage) {
     WinnabilityResult side = run_search(pos, order[i], stage);

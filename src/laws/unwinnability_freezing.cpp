@@ -11,6 +11,18 @@ using namespace steps;
 
 namespace {
 
+// Every square on or below (above) a square of b, file by file.
+Bitboard fill_down(Bitboard b) {
+  b |= b >> 8;
+  b |= b >> 16;
+  return b | (b >> 32);
+}
+Bitboard fill_up(Bitboard b) {
+  b |= b << 8;
+  b |= b << 16;
+  return b | (b << 32);
+}
+
 // Squares strictly above / below s on its file.
 Bitboard above(Square s) { return file_bb(s) & ~((Bitboard(2) << s) - 1); }
 Bitboard below(Square s) { return file_bb(s) & ((Bitboard(1) << s) - 1); }
@@ -23,6 +35,9 @@ Bitboard below(Square s) { return file_bb(s) & ((Bitboard(1) << s) - 1); }
 bool pawn_futures(const Position& pos, Bitboard future[COLOR_NB], Bitboard& locked) {
   Bitboard pawns = pos.pieces(PAWN), white = pos.pieces(WHITE, PAWN);
   future[WHITE] = future[BLACK] = locked = 0;
+  // First, with whole-board fills: a pawn with no pawn ahead (the common
+  // case in real endings) settles it at once.
+  if ((white & ~fill_down(pawns >> 8)) || (pos.pieces(BLACK, PAWN) & ~fill_up(pawns << 8))) return false;
   std::array<Square, SQUARE_NB> furthest{};
   // White pawns from the top down, so the pawn ahead is settled first.
   for (Bitboard b = white; b;) {

@@ -3,7 +3,6 @@
 #include <array>
 #include <cstddef>
 
-#include "laws/unwinnability_freezing.h"
 #include "laws/unwinnability_frozen.h"
 #include "laws/unwinnability_steps.h"
 
@@ -56,11 +55,6 @@ bool insufficient_material(const Position& pos, Color winner) {
     if (!(winner_men & ~colour) && !(pos.pieces(loser, BISHOP) & ~colour)) return true;
   }
   return false;
-}
-
-bool statically_unwinnable(const Position& pos, Color winner) {
-  return insufficient_material(pos, winner) || locked_pawns_unwinnable(pos, winner) ||
-         freezing_structure(pos, winner) != FrozenStructure::MAY_MATE;
 }
 
 FrozenStructure frozen_structure(const Position& pos, Color winner) {
