@@ -78,5 +78,64 @@ TEST(QuickLookAhead, AMoveThatKeepsMatingMaterialProvesNothing) {
   EXPECT_EQ(can_checkmate(pos, WHITE).verdict, Winnability::WINNABLE);
 }
 
+// A census over every placement of White's king and one man (queen, rook,
+// or a pawn on the seventh rank) against Black's lone king, Black to move:
+// where every legal Black move takes the man (White is left with a bare
+// king), one legal move settles the matter and quick mode must say
+// UNWINNABLE; and whatever quick mode proves, full mode proves too.
+int census(char man, Bitboard squares, int& proved) {
+  int settled = 0;
+  proved = 0;
+  for (int wk = 0; wk < 64; ++wk)
+    for (Bitboard b = squares; b;) {
+      int m = pop_lsb(b);
+      if (m == wk) continue;
+      for (int bk = 0; bk < 64; ++bk) {
+        if (bk == wk || bk == m || (king_attacks(Square(wk)) & square_bb(Square(bk)))) continue;
+        std::string board(64, '.');
+        board[wk] = 'K', board[m] = man, board[bk] = 'k';
+        std::string fen;
+        for (int r = 7; r >= 0; --r) {
+          int empty = 0;
+          for (int f = 0; f < 8; ++f) {
+            char c = board[8 * r + f];
+            if (c == '.') {
+              ++empty;
+              continue;
+            }
+            if (empty) fen += char('0' + empty), empty = 0;
+            fen += c;
+          }
+          if (empty) fen += char('0' + empty);
+          if (r) fen += '/';
+        }
+        auto pos = parse_fen(fen + " b - - 0 1");
+        if (!pos.ok()) continue;
+        MoveList moves = legal_moves(*pos);
+        if (moves.empty()) continue;  // the game is over on the board
+        bool every_move_takes = true;
+        for (Move mv : moves) every_move_takes = every_move_takes && mv.to() == Square(m);
+        WinnabilityResult quick = can_checkmate_quick(*pos, WHITE);
+        if (every_move_takes) {
+          ++settled;
+          EXPECT_EQ(quick.verdict, Winnability::UNWINNABLE) << fen;
+        }
+        if (quick.verdict == Winnability::UNWINNABLE) {
+          ++proved;
+          EXPECT_EQ(can_checkmate(*pos, WHITE).verdict, Winnability::UNWINNABLE) << fen;
+        }
+      }
+    }
+  return settled;
+}
+
+TEST(QuickLookAhead, EveryPlacementWhereTheKingMustTakeTheLastManIsProved) {
+  int proved = 0;
+  EXPECT_GT(census('Q', ~Bitboard(0), proved), 0);
+  EXPECT_GT(proved, 0);
+  EXPECT_GT(census('R', ~Bitboard(0), proved), 0);
+  EXPECT_GT(census('P', rank_bb(RANK_7), proved), 0);
+}
+
 }  // namespace
 }  // namespace tabiya
