@@ -14,14 +14,20 @@ namespace tabiya {
 // The same answers as frozen_structure() (NEVER_CHECKS, NO_MATING_SQUARE, or
 // MAY_MATE when nothing is proven), with every statement about supersets:
 //  - each pawn's future squares: its file from where it stands up to the
-//    nearest enemy pawn ahead of it (none ahead: it may promote, nothing is
-//    proven); a pawn whose future is its own square is locked;
-//  - pieces flood over every square but the locked pawns'; kings over those
-//    that hold no own locked pawn and no locked enemy pawn attacks;
+//    nearest man ahead of it that never moves (a pawn of the other colour, a
+//    locked pawn, or a piece that never moves; an own pawn that may advance
+//    stops it one square short of its own furthest square; nothing ahead: it
+//    may promote, nothing is proven); a pawn whose future is its own square
+//    is locked;
+//  - pieces flood over every square but the locked pawns'; a piece whose
+//    flood is its own square never moves and attacks the squares next to it
+//    for ever, as locked pawns do; kings flood over the squares that hold no
+//    own locked pawn and that the other side does not attack for ever;
 //  - no pawn ever captures (no future square of one attacks a future square
 //    of an enemy pawn or a square an enemy piece may reach), no piece or king
-//    ever may reach or attack an enemy pawn's future square: then no capture
-//    ever happens, so the futures and floods hold for ever (the induction);
+//    ever may reach or attack an enemy pawn's future square or a piece that
+//    never moves: then no pawn and no such piece is ever captured, so the
+//    futures and floods hold for ever (the induction);
 //  - a mate needs a square of the loser king's flood that a winner's piece or
 //    pawn may attack, each of whose free neighbours is attacked by a winner's
 //    man, may hold one of the loser's pawns, or is filled by a loser's piece

@@ -83,6 +83,21 @@ TEST(FreezingStructure, KnightsAmongTheirOwnPawnsGuardForEver) {
   EXPECT_EQ(walk_all(pos, BLACK, WALK_LIMIT), Walk::NO_MATE);
 }
 
+TEST(FreezingStructure, PawnStoppedByAPieceThatCanNeverMove) {
+  // White's f7 pawn has no pawn ahead of it, but Black's bishop on f8 stands
+  // between its own locked e7 and g7 pawns and can never move: f7 never
+  // promotes. The proof finds the bishop, then the pawn it stops.
+  Position pos = position("k4b2/4pPp1/3pP1Pp/2pP3P/BpP5/1P6/K7/8 b - - 0 1");
+  EXPECT_EQ(frozen_structure(pos, WHITE), FrozenStructure::MAY_MATE);
+  EXPECT_NE(freezing_structure(pos, WHITE), FrozenStructure::MAY_MATE);
+  EXPECT_NE(freezing_structure(pos, BLACK), FrozenStructure::MAY_MATE);
+  EXPECT_EQ(walk_all(pos, WHITE, WALK_LIMIT), Walk::NO_MATE);
+  EXPECT_EQ(walk_all(pos, BLACK, WALK_LIMIT), Walk::NO_MATE);
+  // Without the bishop the pawn may promote: nothing is proven.
+  EXPECT_EQ(freezing_structure(position("k7/4pPp1/3pP1Pp/2pP3P/BpP5/1P6/K7/8 b - - 0 1"), WHITE),
+            FrozenStructure::MAY_MATE);
+}
+
 TEST(FreezingStructure, PawnThatMayPromoteOrCaptureProvesNothing) {
   // White's b-pawn has no pawn ahead of it on its file: it may promote.
   EXPECT_EQ(freezing_structure(position("4k3/8/3p1p2/3PbP2/3pBp2/3P1P2/1P6/4K3 w - - 0 1"), BLACK),
