@@ -19,7 +19,8 @@ done
 
 queries=$(mktemp)
 expected=$(mktemp)
-trap 'rm -f "$queries" "$expected"' EXIT
+cpu=$(mktemp)
+trap 'rm -f "$queries" "$expected" "$cpu"' EXIT
 grep -v '^#' "$SET" | grep . | while IFS='|' read -r fen white black _; do
   fen=$(echo "$fen" | xargs)
   echo "$fen white" >>"$queries"
@@ -30,9 +31,10 @@ done
 
 for binary in "${binaries[@]}"; do
   start=$(date +%s.%N)
-  answers=$("$binary" adjudicate "$@" <"$queries")
+  # CPU time too: on a shared machine the wall clock mostly measures the load.
+  answers=$(/usr/bin/time -f "%U %S" -o "$cpu" "$binary" adjudicate "$@" <"$queries")
   end=$(date +%s.%N)
-  paste -d'|' "$expected" <(echo "$answers") | awk -F'|' -v name="$binary" -v secs="$(echo "$end - $start" | bc)" '
+  paste -d'|' "$expected" <(echo "$answers") | awk -F'|' -v name="$binary" -v secs="$(echo "$end - $start" | bc)" -v cpu="$(awk '{print $1 + $2}' "$cpu")" '
     {
       n++
       split($2, w, " ")
@@ -45,7 +47,7 @@ for binary in "${binaries[@]}"; do
       if (got == "unwinnable") { r = $2; sub(/.* by /, "", r); reasons[r]++ }
     }
     END {
-      printf "%s: %d queries, %d decided (%.1f%%), %d wrong, %.2f s", name, n, decided, 100.0 * decided / n, wrong, secs
+      printf "%s: %d queries, %d decided (%.1f%%), %d wrong, %.2f s (CPU %.2f s)", name, n, decided, 100.0 * decided / n, wrong, secs, cpu
       for (u in undetermined) printf ", %s %d", u, undetermined[u]
       printf "\n  unwinnable proofs:"
       for (r in reasons) printf " %s %d;", r, reasons[r]

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/movegen.h"
+#include "laws/unwinnability_freezing.h"
 #include "laws/unwinnability_helpmate.h"
 
 namespace tabiya {
@@ -49,6 +50,7 @@ UnwinnableReason static_proof(const Position& pos, Color winner) {
     case FrozenStructure::MAY_MATE:
       break;
   }
+  if (freezing_structure(pos, winner) != FrozenStructure::MAY_MATE) return UnwinnableReason::FREEZING_STRUCTURE;
   return UnwinnableReason::NONE;
 }
 
@@ -240,6 +242,10 @@ const char* unwinnable_reason_name(UnwinnableReason reason) {
       return "unreachable region";
     case UnwinnableReason::EXHAUSTED_SEARCH:
       return "exhausted search";
+    case UnwinnableReason::FREEZING_STRUCTURE:
+      return "freezing structure";
+    case UnwinnableReason::LOOK_AHEAD:
+      return "look-ahead";
   }
   return "none";
 }
@@ -264,7 +270,12 @@ WinnabilityResult can_checkmate_quick(const Position& pos, Color winner) {
     return result;
   }
   result = run_search(pos, winner, HelpmateBudget{QUICK_MODE_NODES, 0, nullptr});
-  if (result.verdict != Winnability::WINNABLE) result.verdict = Winnability::PROBABLY_WINNABLE;
+  if (result.verdict == Winnability::WINNABLE) return result;
+  uint64_t forced_nodes = 0;
+  bool forced = forced_unwinnable(pos, winner, QUICK_FORCED_LIMITS, forced_nodes);
+  result.nodes += forced_nodes;
+  result.verdict = forced ? Winnability::UNWINNABLE : Winnability::PROBABLY_WINNABLE;
+  result.reason = forced ? UnwinnableReason::LOOK_AHEAD : UnwinnableReason::NONE;
   return result;
 }
 
@@ -284,7 +295,7 @@ DeadPositionResult dead_position(const Position& pos, const WinnabilityLimits& l
   Color order[2] = {~pos.side_to_move(), pos.side_to_move()};
   if (material(pos, order[1]) > material(pos, order[0])) std::swap(order[0], order[1]);
   bool open[2];
-  for (int i = 0; i < 2; ++i) open[i] = !statically_unwinnable(pos, order[i]);
+  for (int i = 0; i < 2; ++i) open[i] = static_proof(pos, order[i]) == UnwinnableReason::NONE;
   HelpmateBudget budget = split(limits.max_nodes);
   auto try_side = [&](int i, const HelpmateBudget& stage) {
     WinnabilityResult side = run_search(pos, order[i], stage);

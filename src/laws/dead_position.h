@@ -23,6 +23,7 @@
 
 #include "core/position.h"
 #include "laws/dead_position_cache.h"
+#include "laws/unwinnability_forced.h"
 #include "laws/unwinnability_static.h"
 
 namespace tabiya {
@@ -44,9 +45,11 @@ enum class UnwinnableReason : uint8_t {
   MATERIAL,            // insufficient material (unwinnability_static.h)
   BLOCKED_STRUCTURE,   // pawns locked for ever, no piece can ever give check (unwinnability_static.h)
   UNREACHABLE_REGION,  // pawns locked for ever; checks may come, but never where the king can be mated
+  FREEZING_STRUCTURE,  // pawns may still advance but never capture, and in none of their futures is a mate possible
   EXHAUSTED_SEARCH,    // the search visited every reachable position and found no mate
+  LOOK_AHEAD,          // quick mode: every line reaches one of the above within a few plies (unwinnability_forced.h)
 };
-const char* unwinnable_reason_name(UnwinnableReason reason);  // "material", "blocked structure", ...
+const char* unwinnable_reason_name(UnwinnableReason reason);  // "material", "blocked structure", "look-ahead", ...
 
 struct WinnabilityLimits {
   // Positions the cooperative search may visit before giving up. The default
@@ -69,14 +72,22 @@ struct WinnabilityResult {
 WinnabilityResult can_checkmate(const Position& pos, Color winner, const WinnabilityLimits& limits = {});
 
 // Quick mode, for flag fall and servers: a few microseconds on real game
-// endings. UNWINNABLE only with a static proof, WINNABLE with a replayed
-// mating line found within QUICK_MODE_NODES positions, otherwise
-// PROBABLY_WINNABLE. Never contradicts can_checkmate: its UNWINNABLE proofs
-// are the ones full mode tries first, and a WINNABLE line is a proof.
+// endings. UNWINNABLE with a static proof, or when every line of a short
+// look-ahead (QUICK_FORCED_LIMITS) ends in one (e.g. every legal move
+// stalemates); WINNABLE with a replayed mating line found within
+// QUICK_MODE_NODES positions; otherwise PROBABLY_WINNABLE. Never contradicts
+// can_checkmate: its UNWINNABLE proofs are the static ones full mode tries
+// first, or a tree of positions that full mode's exhaustive search walks
+// too, and a WINNABLE line is a proof.
 // The budget: a search node costs about 0.7 us, and the setup about 0.3 us,
 // so 4 nodes keep the mean under 3 us on real endings (bench/dead_position_bench.cpp,
 // BM_QuickModeGameEndings; 8 nodes found 80 more of 800 lines for twice the time).
 inline constexpr uint64_t QUICK_MODE_NODES = 4;
+// The look-ahead: on 336 lichess flag falls the opponent could not mate and
+// CHA's 30,000 lichess timeouts, every one it settles needs at most 2 plies;
+// 3 keep a margin. It gives up at the first line still open, so on endings
+// with play it costs about one node per ply.
+inline constexpr ForcedLimits QUICK_FORCED_LIMITS{3, 128};
 WinnabilityResult can_checkmate_quick(const Position& pos, Color winner);
 
 enum class DeadPositionVerdict { DEAD, ALIVE, UNDETERMINED };

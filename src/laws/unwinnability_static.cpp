@@ -4,51 +4,15 @@
 #include <cstddef>
 
 #include "laws/unwinnability_frozen.h"
+#include "laws/unwinnability_steps.h"
 
 namespace tabiya {
+
+using namespace steps;
 
 namespace {
 
 constexpr Bitboard DARK_SQUARES = 0xAA55AA55AA55AA55ULL;
-
-Bitboard king_step(Bitboard b) {
-  Bitboard sideways = b | shift<1>(b) | shift<-1>(b);
-  return sideways | shift<8>(sideways) | shift<-8>(sideways);
-}
-
-Bitboard diagonal_step(Bitboard b) { return shift<7>(b) | shift<9>(b) | shift<-7>(b) | shift<-9>(b); }
-
-Bitboard orthogonal_step(Bitboard b) { return shift<1>(b) | shift<-1>(b) | shift<8>(b) | shift<-8>(b); }
-
-Bitboard knight_step(Bitboard b) {
-  Bitboard one = shift<1>(b) | shift<-1>(b);                       // a file aside, then two ranks
-  Bitboard two = shift<1>(shift<1>(b)) | shift<-1>(shift<-1>(b));  // two files aside, then a rank
-  return shift<16>(one) | shift<-16>(one) | shift<8>(two) | shift<-8>(two);
-}
-
-// Squares reachable from `start` by repeated steps onto `passable` squares.
-template <Bitboard (*Step)(Bitboard)>
-Bitboard flood(Bitboard start, Bitboard passable) {
-  Bitboard region = start;
-  for (;;) {
-    Bitboard grown = region | (Step(region) & passable);
-    if (grown == region) return region;
-    region = grown;
-  }
-}
-
-// Can the squares of `open` be filled by distinct pieces, each standing on a
-// square of its reach? (A matching of squares to pieces, by backtracking: at
-// most 8 squares and a handful of pieces.)
-bool fills_each(Bitboard open, const Bitboard* reach, std::size_t pieces, uint32_t used) {
-  if (!open) return true;
-  Square s = lsb(open);
-  for (std::size_t i = 0; i < pieces; ++i)
-    if (!(used & (1u << i)) && (reach[i] & square_bb(s)) &&
-        fills_each(open & (open - 1), reach, pieces, used | (1u << i)))
-      return true;
-  return false;
-}
 
 }  // namespace
 
@@ -75,6 +39,20 @@ bool insufficient_material(const Position& pos, Color winner) {
   if (all_men == pos.pieces(BISHOP)) {
     Bitboard bishops = pos.pieces(BISHOP);
     if (!(bishops & DARK_SQUARES) || !(bishops & ~DARK_SQUARES)) return true;
+  }
+  // Winner's bishops all on one colour, and the loser has no pawn, no knight
+  // and no bishop of the other colour. A bishop's check (the only kind; two
+  // such bishops never give double check, as a bishop cannot discover another
+  // one's check) runs through a diagonal neighbour d of the king; the two
+  // squares next to both the king and d are of the other colour, so only the
+  // winner's king may cover them, and it covers at most one (it cannot stand
+  // on d). The other must hold a loser's piece, which can only be a rook or a
+  // queen: it takes the bishop on d or steps between (it cannot be pinned,
+  // the winner having no rook or queen). So no position is mate, and the
+  // material only shrinks.
+  if (winner_men == pos.pieces(winner, BISHOP) && !pos.pieces(loser, PAWN) && !pos.pieces(loser, KNIGHT)) {
+    Bitboard colour = (winner_men & DARK_SQUARES) ? DARK_SQUARES : ~DARK_SQUARES;
+    if (!(winner_men & ~colour) && !(pos.pieces(loser, BISHOP) & ~colour)) return true;
   }
   return false;
 }

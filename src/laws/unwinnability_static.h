@@ -18,6 +18,9 @@ namespace tabiya {
 //    has a neighbouring square of the other colour that nothing can cover).
 //  - winner has king and one knight or bishop, loser king and one queen (or,
 //    against a bishop, one rook), and nothing else: no such position is mate;
+//  - winner has king and bishops all on squares of one colour, loser no pawn,
+//    no knight and no bishop on the other colour (rooks and queens only ever
+//    block a flight next to the checking line, and can then break the check);
 // K+B v K+B on opposite colours and K+N v K+N are not here: they can be mated
 // with the loser's piece blocking its own king.
 bool insufficient_material(const Position& pos, Color winner);
@@ -56,7 +59,9 @@ inline bool locked_pawns_unwinnable(const Position& pos, Color winner) {
   return frozen_structure(pos, winner) != FrozenStructure::MAY_MATE;
 }
 
-// Either of the above.
+// Either of the above. (The pawns-will-freeze proof, unwinnability_freezing.h,
+// is tried once per query instead: at every search node it cost 5% of full
+// mode's time on game endings and decided one more held-out query of 477.)
 inline bool statically_unwinnable(const Position& pos, Color winner) {
   return insufficient_material(pos, winner) || locked_pawns_unwinnable(pos, winner);
 }

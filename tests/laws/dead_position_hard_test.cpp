@@ -93,8 +93,9 @@ TEST(DeadPositionHardSet, NeverAWrongVerdictAndNearlyAllDecided) {
     }
   }
   std::cout << "hard set: " << decided << " of " << queries << " queries decided;";
-  for (auto reason : {UnwinnableReason::GAME_OVER, UnwinnableReason::MATERIAL, UnwinnableReason::BLOCKED_STRUCTURE,
-                      UnwinnableReason::UNREACHABLE_REGION, UnwinnableReason::EXHAUSTED_SEARCH})
+  for (auto reason :
+       {UnwinnableReason::GAME_OVER, UnwinnableReason::MATERIAL, UnwinnableReason::BLOCKED_STRUCTURE,
+        UnwinnableReason::UNREACHABLE_REGION, UnwinnableReason::FREEZING_STRUCTURE, UnwinnableReason::EXHAUSTED_SEARCH})
     std::cout << " " << unwinnable_reason_name(reason) << " " << by_reason[int(reason)] << ",";
   std::cout << "\n";
   // A floor that keeps regressions visible: 924 of 940 (98.3%) are decided
