@@ -48,23 +48,30 @@ Parsed integer_message(const json::object& o, std::string_view name, auto make) 
   return ClientMessage(make(v->as_int64()));
 }
 
-Parsed move(const json::object& o) {
-  MoveMessage m;
+// A move given as `uci` or as typed `text` with its `lang`, for a move and a claim's intended move alike.
+std::optional<ProtocolError> read_move_fields(const json::object& o, bool required, std::string& uci_out,
+                                              std::optional<std::string>& text_out, Language& language) {
   const json::value* uci = field(o, "uci");
   const json::value* text = field(o, "text");
   if (text) {
     if (!text->is_string()) return bad_field("text", "string");
     if (uci) return bad_field("text", "string", "a move is given as uci or as text, not both");
-    m.text = std::string(text->as_string());
+    text_out = std::string(text->as_string());
     if (const json::value* lang = field(o, "lang")) {
       std::optional<Language> l = lang->is_string() ? parse_language(lang->as_string()) : std::nullopt;
       if (!l) return bad_field("lang", "en|pl|de|lv|uk|ru|bg");
-      m.language = *l;
+      language = *l;
     }
-  } else {
+  } else if (uci || required) {
     if (!uci || !uci->is_string()) return bad_field("uci", "string");
-    m.uci = std::string(uci->as_string());
+    uci_out = std::string(uci->as_string());
   }
+  return std::nullopt;
+}
+
+Parsed move(const json::object& o) {
+  MoveMessage m;
+  if (auto e = read_move_fields(o, true, m.uci, m.text, m.language)) return *e;
   if (const json::value* ply = field(o, "ply")) {
     if (!ply->is_int64()) return bad_field("ply", "integer");
     m.ply = int(std::clamp<int64_t>(ply->as_int64(), -1, 100000));
@@ -94,10 +101,7 @@ Parsed claim(const json::object& o) {
   if (g == "threefold") m.ground = ClaimGround::THREEFOLD_REPETITION;
   else if (g == "fifty") m.ground = ClaimGround::FIFTY_MOVES;
   else return bad_field("ground", "threefold|fifty");
-  if (const json::value* uci = field(o, "uci")) {
-    if (!uci->is_string()) return bad_field("uci", "string");
-    m.uci = std::string(uci->as_string());
-  }
+  if (auto e = read_move_fields(o, false, m.uci, m.text, m.language)) return *e;
   auto color = color_field(o);
   if (!color) return color.error();
   m.color = *color;

@@ -52,7 +52,9 @@ struct OfferMessage {
 
 struct ClaimMessage {
   ClaimGround ground = ClaimGround::THREEFOLD_REPETITION;
-  std::string uci;  // the intended move, may be empty
+  std::string uci;                  // the intended move, may be empty
+  std::optional<std::string> text;  // or the intended move as typed (read as a move's `text`)
+  Language language = Language::EN;
   std::optional<Color> color;
 };
 

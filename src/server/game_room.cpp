@@ -278,6 +278,23 @@ Result<Color, ProtocolError> GameRoom::acting_color(const GameSession& s, std::o
   return color;
 }
 
+// A move as a person typed it (a move's or a claim's `text`), read by the one move reader (notation/move_reader.h)
+// into UCI; refused as `illegal_move` with the reader's reason and, when several or close moves fit, their SAN.
+Result<std::string, ProtocolError> GameRoom::read_typed_move(const Position& position, const std::string& text,
+                                                             Language language) {
+  auto read = parse_move(position, text, {language});
+  if (read) return to_uci(*read, position);
+  ProtocolError e = simple_error("illegal_move", read.error().message);
+  e.data["text"] = text;
+  e.data["reason"] = move_error_reason(read.error().kind);
+  if (!read.error().candidates.empty() || read.error().kind == MoveErrorKind::AMBIGUOUS) {
+    json::array candidates;
+    for (Move c : read.error().candidates) candidates.push_back(json::value(to_san(position, c)));
+    e.data["candidates"] = std::move(candidates);
+  }
+  return e;
+}
+
 void GameRoom::move(GameSession& s, const MoveMessage& m, std::optional<int64_t> req, ArrivalTime arrived,
                     Millis waited) {
   play::LiveGame& live = *live_;
@@ -297,25 +314,16 @@ void GameRoom::move(GameSession& s, const MoveMessage& m, std::optional<int64_t>
   const Millis lag = Millis(std::min(s.lag_ms, MAX_LAG_MS)) + waited;
   std::string uci = m.uci;
   if (m.text) {
-    const Position& position = live.game().position();
-    auto read = parse_move(position, *m.text, {m.language});
+    auto read = read_typed_move(live.game().position(), *m.text, m.language);
     if (!read) {
       // The game's own refusals (not started, stale ply) come first, as for a move in UCI; an empty move
       // changes nothing.
       auto checked = live.move(mover, "", m.ply, Millis{0});
       if (!checked && checked.error().code != "illegal_move") return refuse(s, req, checked.error(), plies_before);
-      ProtocolError e = simple_error("illegal_move", read.error().message);
-      e.data["text"] = *m.text;
-      e.data["reason"] = move_error_reason(read.error().kind);
-      if (!read.error().candidates.empty() || read.error().kind == MoveErrorKind::AMBIGUOUS) {
-        json::array candidates;
-        for (Move c : read.error().candidates) candidates.push_back(json::value(to_san(position, c)));
-        e.data["candidates"] = std::move(candidates);
-      }
       ++services_.metrics.errors_total;
-      return send_error(s, req, e);
+      return send_error(s, req, read.error());
     }
-    uci = to_uci(*read, position);
+    uci = *read;
   }
   auto change = live.move(mover, uci, m.ply, lag);
   if (!change) return refuse(s, req, change.error(), plies_before, std::move(move_data));
@@ -367,7 +375,16 @@ void GameRoom::claim(GameSession& s, const ClaimMessage& m, std::optional<int64_
     ++services_.metrics.errors_total;
     return send_error(s, req, by.error());
   }
-  auto change = live.claim(*by, m.ground, m.uci);
+  std::string intended = m.uci;
+  if (m.text) {
+    auto read = read_typed_move(live.game().position(), *m.text, m.language);
+    if (!read) {
+      ++services_.metrics.errors_total;
+      return send_error(s, req, read.error());
+    }
+    intended = *read;
+  }
+  auto change = live.claim(*by, m.ground, intended);
   if (change && change->claim_rejected) {
     json::object e;
     e["type"] = "claim_rejected";

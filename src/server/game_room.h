@@ -124,6 +124,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
               Millis received);
   void hello(GameSession& s, const HelloMessage& m);
   void pong(GameSession& s, const PongMessage& m);
+  static Result<std::string, ProtocolError> read_typed_move(const Position& position, const std::string& text,
+                                                            Language language);
   void move(GameSession& s, const MoveMessage& m, std::optional<int64_t> req, ArrivalTime arrived, Millis waited);
   void offer(GameSession& s, const OfferMessage& m, std::optional<int64_t> req, ArrivalTime arrived);
   void claim(GameSession& s, const ClaimMessage& m, std::optional<int64_t> req, ArrivalTime arrived);

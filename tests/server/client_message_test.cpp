@@ -61,6 +61,10 @@ TEST(ClientMessage, EachTypeIsReadIntoItsStruct) {
   auto claim = parsed(R"({"t":"claim","ground":"fifty","uci":"g1f3"})");
   EXPECT_EQ(std::get<ClaimMessage>(claim.message).ground, ClaimGround::FIFTY_MOVES);
   EXPECT_EQ(std::get<ClaimMessage>(claim.message).uci, "g1f3");
+  auto typed_claim = parsed(R"({"t":"claim","ground":"threefold","text":"Sf3","lang":"pl"})");
+  EXPECT_EQ(std::get<ClaimMessage>(typed_claim.message).text, "Sf3");
+  EXPECT_EQ(std::get<ClaimMessage>(typed_claim.message).language, Language::PL);
+  EXPECT_TRUE(std::get<ClaimMessage>(typed_claim.message).uci.empty());
 
   EXPECT_EQ(std::get<ResignMessage>(parsed(R"({"t":"resign","color":"white"})").message).color, WHITE);
   EXPECT_EQ(std::get<ResyncMessage>(parsed(R"({"t":"resync","since":12})").message).since, 12);
@@ -86,6 +90,9 @@ TEST(ClientMessage, EachRefusalNamesItsField) {
       {R"({"t":"takeback","action":"offer","color":"green"})", "color"},
       {R"({"t":"claim","ground":"boredom"})", "ground"},
       {R"({"t":"claim","ground":"fifty","uci":1})", "uci"},
+      {R"({"t":"claim","ground":"fifty","text":1})", "text"},
+      {R"({"t":"claim","ground":"fifty","text":"Nf3","uci":"g1f3"})", "text"},
+      {R"({"t":"claim","ground":"fifty","text":"Nf3","lang":"xx"})", "lang"},
       {R"({"t":"resign","color":3})", "color"},
       {R"({"t":"move","req":"one","uci":"e2e4"})", "req"},
       {R"({"req":1})", "t"},

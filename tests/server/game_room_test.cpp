@@ -88,6 +88,24 @@ TEST_F(GameRoomTest, ATypedMoveThatCannotBePlayedSaysWhy) {
   EXPECT_FALSE(t.both.peer->last("event", "move"));  // nothing was played
 }
 
+// FIDE Laws 2018 Art. 9.3.1 / 9.5.2: a claim names the move it intends to play, which is played when the claim is
+// rejected; typed, it is read as a typed move is.
+TEST_F(GameRoomTest, AClaimsIntendedMoveMayBeTyped) {
+  auto t = hotseat();
+  send(t.both, R"({"t":"claim","req":1,"ground":"fifty","text":"hello"})");
+  auto unreadable = t.both.peer->last("error");
+  ASSERT_TRUE(unreadable);
+  EXPECT_EQ(unreadable->at("code").as_string(), "illegal_move");
+  EXPECT_EQ(unreadable->at("data").at("reason").as_string(), "unreadable");
+  EXPECT_FALSE(t.both.peer->last("event", "move"));
+  send(t.both, R"({"t":"claim","req":2,"ground":"fifty","text":"Sf3","lang":"pl"})");
+  auto rejected = t.both.peer->last("event", "claim_rejected");
+  ASSERT_TRUE(rejected);
+  auto played = t.both.peer->last("event", "move");
+  ASSERT_TRUE(played);
+  EXPECT_EQ(move_uci(*played), "g1f3");
+}
+
 TEST_F(GameRoomTest, ASlowGameDoesNotDelayAnother) {
   auto slow = hotseat();
   auto other = hotseat();

@@ -1,7 +1,7 @@
 // Moves shown in the player's notation: national piece letters (the same table as the C++ reader,
 // src/notation/language.cpp), figurines and ICCF numeric notation (5254 = e2-e4, castling as the king's
 // move 5171, a fifth digit for promotion: 1 queen, 2 rook, 3 bishop, 4 knight). Typed moves in these forms
-// are read by the server: typed-moves.test.ts. The bridge for servers that read only UCI: typed_bridge.ts.
+// are read by the server: typed-moves.test.ts.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -5,7 +5,7 @@
 // castling as O-O, 0-0 and the king's move; national piece letters and their Latin twins (Appendix C);
 // ICCF digits; the Appendix D words (2014 App. D.2.1). A page of the test's browser holds the WebSockets.
 import assert from 'node:assert/strict';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { openPage, serverAndBrowser } from './helpers.js';
 import type { LegalMove } from '../src/protocol.js';
@@ -73,18 +73,6 @@ async function typed(fen: string, text: string, lang: string): Promise<Answer> {
   );
 }
 
-let readsText: boolean | null = null;
-
-/** Skips a test on a server that takes only UCI moves (answers `bad_message` on the field `uci`). */
-async function needsTextReader(t: TestContext): Promise<boolean> {
-  if (readsText === null) {
-    const a = await typed(START, 'e4', 'en');
-    readsText = !('error' in a && a.error === 'bad_message' && a.data.field === 'uci');
-  }
-  if (!readsText) t.skip('this server reads only UCI moves (no `text` form of `move` yet)');
-  return readsText;
-}
-
 /** `expected`: the UCI played; [] refused as unreadable or illegal; several: refused as ambiguous, these candidates. */
 async function reads(fen: string, lang: string, text: string, expected: string | string[]): Promise<void> {
   const answer = await typed(fen, text, lang);
@@ -117,8 +105,7 @@ test('captures, en passant and promotions named; a pawn b-file capture is not a 
   assert.deepEqual(castle.filter(m => m.san.startsWith('O-O')).map(m => [m.san, m.uci]).sort(), [['O-O', 'e1g1'], ['O-O-O', 'e1c1']]);
 });
 
-test('typed SAN, UCI and long algebraic; lower-case piece letters; annotations ignored', async t => {
-  if (!(await needsTextReader(t))) return;
+test('typed SAN, UCI and long algebraic; lower-case piece letters; annotations ignored', async () => {
   for (const text of ['Nf3', 'nf3', 'Ng1f3', 'Ng1-f3', 'Nf3+!?']) await reads(START, 'en', text, 'g1f3');
   for (const text of ['e2e4', 'e2-e4', 'e4']) await reads(START, 'en', text, 'e2e4');
   await reads(START, 'en', 'e5', []);
@@ -127,8 +114,7 @@ test('typed SAN, UCI and long algebraic; lower-case piece letters; annotations i
   await reads(CASTLE, 'en', 'e1g1', 'e1g1');
 });
 
-test('typed disambiguation, captures, en passant and promotion (a promotion without the piece: the four)', async t => {
-  if (!(await needsTextReader(t))) return;
+test('typed disambiguation, captures, en passant and promotion (a promotion without the piece: the four)', async () => {
   await reads(TWINS, 'en', 'Nd2', ['b1d2', 'f3d2']);
   await reads(TWINS, 'en', 'Nbd2', 'b1d2');
   await reads(TWINS, 'en', 'R5a3', 'a5a3');
@@ -142,8 +128,7 @@ test('typed disambiguation, captures, en passant and promotion (a promotion with
   await reads(CAPTURES, 'en', 'c8', ['c7c8q', 'c7c8r', 'c7c8b', 'c7c8n']);
 });
 
-test('typed national piece letters, their Latin twins and lower case (Appendix C)', async t => {
-  if (!(await needsTextReader(t))) return;
+test('typed national piece letters, their Latin twins and lower case (Appendix C)', async () => {
   await reads(START, 'pl', 'Sf3', 'g1f3');
   await reads(START, 'pl', 'sc3', 'b1c3');
   await reads(START, 'pl', 'e4', 'e2e4');
@@ -163,8 +148,7 @@ test('typed national piece letters, their Latin twins and lower case (Appendix C
   assert.ok('played' in castled, `pl O-O: ${JSON.stringify(castled)}`);
 });
 
-test('typed ICCF numeric moves: squares, castling by the king, the promotion digit', async t => {
-  if (!(await needsTextReader(t))) return;
+test('typed ICCF numeric moves: squares, castling by the king, the promotion digit', async () => {
   await reads(START, 'en', '5254', 'e2e4');
   await reads(START, 'pl', '7163', 'g1f3');
   await reads(START, 'en', '5255', []);
@@ -176,8 +160,7 @@ test('typed ICCF numeric moves: squares, castling by the king, the promotion dig
   await reads(PROMOTE, 'en', '5758', ['e7e8q', 'e7e8r', 'e7e8b', 'e7e8n']);
 });
 
-test('typed Appendix D words and plain words (2014 App. D.2.1)', async t => {
-  if (!(await needsTextReader(t))) return;
+test('typed Appendix D words and plain words (2014 App. D.2.1)', async () => {
   for (const text of ['Springer Felix drei', 'springer felix DREI', 'Springer Gustav eins Felix drei', 'knight to f3']) await reads(START, 'en', text, 'g1f3');
   for (const text of ['Eva vier', 'Bauer Eva vier']) await reads(START, 'en', text, 'e2e4');
   await reads(START, 'en', 'knight c3', 'b1c3');

@@ -1,10 +1,8 @@
-// The page's side of typed moves without a browser: the server's refusals sorted (src/game/typed.ts), and the
-// bridge for servers that read only UCI (src/game/typed_bridge.ts), which looks typed text up among the names
-// the page shows for the server's legal moves, as written.
+// The page's side of typed moves without a browser: the server's refusals sorted (src/game/typed.ts). The page
+// reads no move itself: the server does (typed-moves.test.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { typedRefusal } from '../src/game/typed.js';
-import { lookUpTyped } from '../src/game/typed_bridge.js';
 import type { Game, LegalMove } from '../src/protocol.js';
 
 const promotions: LegalMove[] = ['q', 'r', 'b', 'n'].map(p => ({ uci: `c7c8${p}`, san: `c8=${p.toUpperCase()}` }));
@@ -14,7 +12,7 @@ const moves: LegalMove[] = [
 ];
 const game = { legal_moves: moves } as Game;
 
-test('refusals of a typed move: unknown, ambiguous with the candidates, a promotion to choose, an old server', () => {
+test('refusals of a typed move: unknown, ambiguous with the candidates, a promotion to choose', () => {
   assert.deepEqual(typedRefusal('illegal_move', { reason: 'unreadable', text: 'zz' }, game), { kind: 'unknown' });
   assert.deepEqual(typedRefusal('illegal_move', { reason: 'illegal', text: 'e5' }, game), { kind: 'unknown' });
   assert.deepEqual(typedRefusal('illegal_move', { reason: 'ambiguous', candidates: ['Nbd2', 'Nfd2'] }, game), {
@@ -23,23 +21,7 @@ test('refusals of a typed move: unknown, ambiguous with the candidates, a promot
   });
   assert.deepEqual(typedRefusal('illegal_move', { reason: 'ambiguous', candidates: ['c8=Q', 'c8=R', 'c8=B', 'c8=N'] }, game), { kind: 'promotion', from: 'c7', to: 'c8' });
   assert.deepEqual(typedRefusal('illegal_move', { reason: 'ambiguous', candidates: ['Qxd8'] }, game), { kind: 'ambiguous', candidates: [{ uci: 'd1d8', san: 'Qxd8+' }] }, 'check signs aside');
-  assert.deepEqual(typedRefusal('bad_message', { field: 'uci', expected: 'string' }, game), { kind: 'text_not_read' });
+  assert.deepEqual(typedRefusal('bad_message', { field: 'uci', expected: 'string' }, game), { kind: 'other' });
   assert.deepEqual(typedRefusal('not_your_turn', { turn: 'black' }, game), { kind: 'other' });
   assert.deepEqual(typedRefusal('bad_message', { field: 'ply' }, game), { kind: 'other' });
-});
-
-test('the bridge finds a typed text among the names the page shows: SAN, national letters, ICCF, UCI, Appendix D words', () => {
-  const uci = (lang: string, text: string): string[] => lookUpTyped(lang, text, moves).map(m => m.uci);
-  assert.deepEqual(uci('en', 'Nf3'), ['g1f3']);
-  assert.deepEqual(uci('en', 'g1f3'), ['g1f3']);
-  assert.deepEqual(uci('pl', 'Sf3'), ['g1f3']);
-  assert.deepEqual(uci('pl', 'sf3'), ['g1f3']);
-  assert.deepEqual(uci('pl', 'Hxd8+'), ['d1d8']);
-  assert.deepEqual(uci('en', 'Qd8'), ['d1d8'], 'without capture and check signs');
-  assert.deepEqual(uci('en', '7163'), ['g1f3']);
-  assert.deepEqual(uci('en', '0-0'), ['e1g1']);
-  assert.deepEqual(uci('en', 'Springer Felix drei'), ['g1f3']);
-  assert.deepEqual(uci('en', 'Nd2'), [], 'no grammar: an under-specified SAN is not completed');
-  assert.deepEqual(uci('en', 'c8=N'), ['c7c8n']);
-  assert.deepEqual(uci('en', ''), []);
 });

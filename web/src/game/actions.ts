@@ -25,6 +25,11 @@ export class GameActions {
     this.connection.request(req => (uci === undefined ? { t: 'claim', req, ground } : { t: 'claim', req, ground, uci }));
   }
 
+  /** A claim whose intended move is typed or said: the server reads it as a move's text. */
+  claimText(ground: ClaimGround, text: string, lang: string): number {
+    return this.connection.request(req => ({ t: 'claim', req, ground, text, lang }));
+  }
+
   /** A draw or takeback offer, or the answer to one; `color` names the side acted for (hot-seat only). */
   offer(kind: OfferKind, action: OfferAction, color: Color | null): void {
     const c = color !== null ? { color } : {};

@@ -7,7 +7,7 @@ import { Connection } from '../connection';
 import { renderGameEvent } from '../game_event';
 import { language, t } from '../i18n';
 import { showMove, startsMove } from '../notation';
-import type { Color, Game, GameEvent, LegalMove, MoveRecord, ServerMessage } from '../protocol';
+import type { Color, Game, GameEvent, MoveRecord, ServerMessage } from '../protocol';
 import { startReview } from '../review';
 import { play } from '../sound';
 import { prefs, settings } from '../store';
@@ -19,8 +19,7 @@ import { renderMoves } from './moves_view';
 import { LOW_TIME_MS, renderClocks, renderPlayers } from './players_view';
 import { renderResult, setStatus, showNotice, statusText } from './result_view';
 import { clockReading, initialState, mayMove, moveSent, movesBetween, orientation, receive, type GameState } from './state';
-import { choice, typedRefusal, type TypedRefusal } from './typed';
-import { lookUpTyped } from './typed_bridge';
+import { typedRefusal, type TypedRefusal } from './typed';
 
 export interface GameHooks {
   playAgain(game: Game, you: Color[]): void;
@@ -228,10 +227,13 @@ export class GameView {
       return;
     }
     this.notice('', false);
-    const ground = this.claimSelect().value;
-    // A claim carries its intended move in UCI (docs/protocol.md): the text is looked up in the legal moves.
-    if (ground === 'threefold' || ground === 'fifty') return this.playFound(text, lookUpTyped(language(), text, g.legal_moves ?? []));
-    this.typed = { req: this.actions.moveText(text, language(), g.moves.length), text };
+    const select = this.claimSelect();
+    const ground = select.value;
+    // A claim's intended move goes as typed too: the server reads it as it reads a move (docs/protocol.md).
+    if (ground === 'threefold' || ground === 'fifty') {
+      select.value = '';
+      this.typed = { req: this.actions.claimText(ground, text, language()), text };
+    } else this.typed = { req: this.actions.moveText(text, language(), g.moves.length), text };
     this.state = moveSent(this.state);
     renderBoard(this.state, this.orientation(), false);
   }
@@ -239,8 +241,6 @@ export class GameView {
   /** The server could not play a typed move: why, in words, or the promotion chooser. */
   private onTypedRefused(text: string, refusal: TypedRefusal): void {
     switch (refusal.kind) {
-      case 'text_not_read':
-        return this.playFound(text, lookUpTyped(language(), text, this.state.game?.legal_moves ?? []));
       case 'unknown':
         return this.notice(t('input.unknown', { text }), true);
       case 'ambiguous':
@@ -251,14 +251,6 @@ export class GameView {
       case 'other':
         return;
     }
-  }
-
-  /** Plays the one move a typed text was found to name (sorting none or several as the server would). */
-  private playFound(text: string, found: LegalMove[]): void {
-    if (found.length === 1) {
-      ($('move-input') as HTMLInputElement).value = '';
-      this.sendMove(found[0]!.uci);
-    } else this.onTypedRefused(text, found.length === 0 ? { kind: 'unknown' } : choice(found));
   }
 
   private offer(kind: OfferKind, action: OfferAction, color: Color): void {

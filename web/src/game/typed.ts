@@ -11,14 +11,11 @@ export type TypedRefusal =
   | { kind: 'ambiguous'; candidates: LegalMove[] }
   /** Several moves fit, all between the same two squares: a promotion typed without the piece. */
   | { kind: 'promotion'; from: string; to: string }
-  /** A server that takes only UCI (`bad_message` on the field `uci`): typed_bridge.ts looks the text up. */
-  | { kind: 'text_not_read' }
   /** Any other refusal (not your turn, game over, ...): worded from its code as every error is. */
   | { kind: 'other' };
 
 /** Sorts the server's refusal of a typed move; `candidates` are SAN names of the server's legal moves. */
 export function typedRefusal(code: string, data: Record<string, unknown>, game: Game): TypedRefusal {
-  if (code === 'bad_message' && data.field === 'uci') return { kind: 'text_not_read' };
   if (code !== 'illegal_move') return { kind: 'other' };
   if (data.reason !== 'ambiguous') return data.reason === 'unreadable' || data.reason === 'illegal' ? { kind: 'unknown' } : { kind: 'other' };
   const sans = Array.isArray(data.candidates) ? data.candidates.filter((s): s is string => typeof s === 'string') : [];
