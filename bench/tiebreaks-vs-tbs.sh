@@ -19,8 +19,11 @@
 # tie-breaks built on opponents' scores (BH SB AOB) are therefore not
 # compared; everything else is. Unrated opponents count as 1400 (-U1400 /
 # /U1400) in the rating tie-breaks, since TieBreakServer gives no value at all
-# when an event has unrated players and no such rating. DE is left out:
-# TieBreakServer reports it as a rank within the tie, tabiya as points.
+# when an event has unrated players and no such rating. DE (direct
+# encounter) is compared by the ranks it gives after the score (tabiya's
+# `standings --tie-breaks DE` against TieBreakServer's PTS DE): the one
+# reports points within the tie, the other a rank; it counts games over the
+# board alone in every edition, so it is compared once ("DE ranks", 2026).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -62,6 +65,7 @@ TIE_BREAKS = [
 ]
 EDITIONS = ["2026", "2024", "2022"]
 NOT_COMPARED = {("2022", c) for c in ("BH", "BH-C1", "BH-C2", "BH-M1", "BH-M2", "SB", "SB-C1", "SB-C2", "SB-M1", "AOB")}
+NOT_COMPARED |= {("2024", "DE ranks"), ("2022", "DE ranks")}
 
 def options(seed):
     """Event `seed`'s generator options, drawn from the seed."""
@@ -122,6 +126,22 @@ for seed in range(first, first + events):
                     edition, code, n, ours[n][ti], theirs[n][ei * len(TIE_BREAKS) + ti], len(bad)))
             else:
                 c[0] += 1
+    # DE: the ranks after the score and direct encounter.
+    r = subprocess.run([sys.executable, os.path.join(tbs, "tiebreakchecker.py"), "-i", path, "-dT", "-s", "-t", "PTS", "DE"],
+                       capture_output=True, text=True, cwd=tbs)
+    t = subprocess.run([tabiya, "tournament", "standings", path, "--tie-breaks", "DE"], capture_output=True, text=True)
+    if r.returncode != 0 or t.returncode != 0:
+        sys.exit("DE ranks failed on %s: %s %s" % (path, r.stderr[-2000:], t.stderr))
+    their_rank = {int(l.split("\t")[0]): int(l.split("\t")[1]) for l in r.stdout.strip().split("\n")[1:] if not l.startswith("Check")}
+    our_rank = {int(l.split()[1]): int(l.split()[0]) for l in t.stdout.strip().split("\n")[1:] if l.split()[0].isdigit()}
+    c = counts.setdefault(("2026", "DE ranks"), [0, 0])
+    bad = [n for n in our_rank if our_rank[n] != their_rank.get(n)]
+    if bad:
+        c[1] += 1
+        differs.append("DE ranks: player %d tabiya rank %d, TieBreakServer %s (%d players differ)" % (
+            bad[0], our_rank[bad[0]], their_rank.get(bad[0]), len(bad)))
+    else:
+        c[0] += 1
     if differs:
         shutil.copy(path, failures)
         with open(os.path.join(failures, "event-%d.txt" % seed), "w") as f:
@@ -133,7 +153,7 @@ print("tiebreaks-vs-tbs: %d events generated (seeds %d..%d; %d could not be pair
     generated, first, first + events - 1, unpairable, time.time() - start))
 print("%-14s %s" % ("tie-break", "  ".join("%-13s" % ("identical " + e) for e in EDITIONS)))
 total_same = total = 0
-for code, _ in TIE_BREAKS:
+for code in [c for c, _ in TIE_BREAKS] + ["DE ranks"]:
     cells = []
     for e in EDITIONS:
         if (e, code) in NOT_COMPARED:
