@@ -17,6 +17,7 @@ namespace {
 
 struct RatingReportArgs {
   std::string file, new_players, reached_2400, date;
+  bool per_game = false;
 };
 
 Result<std::vector<int>> numbers(const std::string& option, const std::string& text) {
@@ -43,7 +44,7 @@ int run_rating_report(const RatingReportArgs& a, std::ostream& out, std::ostream
   o.date = a.date;
   auto report = rating_report(*t, o);
   if (!report) return err << a.file << ": " << report.error().message << '\n', 1;
-  out << format_rating_report(*t, *report);
+  out << format_rating_report(*t, *report, a.per_game);
   return 0;
 }
 
@@ -56,6 +57,7 @@ void add_rating_report_subcommand(CLI::App& app, std::ostream& out, std::ostream
   c->add_option("--new", a->new_players, "Players new to the rating list (under 30 games before): K 40, e.g. 3,17");
   c->add_option("--reached-2400", a->reached_2400, "Players whose published rating once reached 2400: K 10");
   c->add_option("--date", a->date, "The event's date for the under-18 rule (default: the 042 line)");
+  c->add_flag("--games", a->per_game, "Each rated game under its player: counted rating, We, change");
   c->callback([a, &out, &err, &code] { code = run_rating_report(*a, out, err); });
 
   auto* tables =

@@ -47,11 +47,14 @@ Result<RatingReport> rating_report(const Tournament& t, const RatingReportOption
     // Under 18 until the end of the year of his 18th birthday (8.3.3).
     row.under_18 = report.year && born && report.year <= born + 18;
     std::vector<RatedGame> games;
-    for (const RoundEntry& e : p.rounds) {
+    std::vector<int> rounds;
+    for (size_t r = 0; r < p.rounds.size(); ++r) {
+      const RoundEntry& e = p.rounds[r];
       if (!rated_result(e)) continue;
       const Player* o2 = t.player(e.opponent);
       if (!o2 || o2->rating <= 0) continue;
       games.push_back({o2->rating, score_of(e.result)});
+      rounds.push_back(static_cast<int>(r) + 1);
     }
     if (p.rating > 0) {
       KFactorInputs k;
@@ -60,6 +63,17 @@ Result<RatingReport> rating_report(const Tournament& t, const RatingReportOption
       k.under_18 = row.under_18;
       k.reached_2400 = listed(o.reached_2400, p.number) || p.rating >= 2400;
       row.change = rating_change(p.rating, k_factor(k), games);
+      for (size_t i = 0; i < games.size(); ++i) {
+        RatedGameLine line;
+        line.round = rounds[i];
+        line.opponent = p.rounds[static_cast<size_t>(rounds[i]) - 1].opponent;
+        line.opponent_rating = games[i].opponent_rating;
+        line.counted_rating = rating_for_change(p.rating, games[i].opponent_rating);
+        line.score_hundredths = games[i].score_hundredths;
+        line.expected_hundredths = expected_score_hundredths(p.rating, line.counted_rating);
+        line.change_hundredths = row.change.k * (line.score_hundredths - line.expected_hundredths);
+        row.games.push_back(line);
+      }
     } else {
       row.change = rating_change(0, 0, {});
       row.change.games = static_cast<int>(games.size());
@@ -71,7 +85,7 @@ Result<RatingReport> rating_report(const Tournament& t, const RatingReportOption
   return report;
 }
 
-std::string format_rating_report(const Tournament& t, const RatingReport& r) {
+std::string format_rating_report(const Tournament& t, const RatingReport& r, bool per_game) {
   size_t width = 4;
   for (const Player& p : t.players) width = std::max(width, p.name.size());
   auto pad = [](std::string s, size_t n, bool right) {
@@ -92,6 +106,13 @@ std::string format_rating_report(const Tournament& t, const RatingReport& r) {
         << pad(hundredths(row.change.score_hundredths, false), 7, true)
         << pad(hundredths(row.change.expected_hundredths, false), 8, true)
         << pad(hundredths(row.change.change_hundredths, true), 9, true) << (row.under_18 ? "  (under 18)" : "") << '\n';
+    if (!per_game) continue;
+    for (const RatedGameLine& g : row.games) {
+      out << "        round " << g.round << " against " << g.opponent << " (" << g.opponent_rating;
+      if (g.counted_rating != g.opponent_rating) out << ", counted as " << g.counted_rating;
+      out << "): " << hundredths(g.score_hundredths, false) << ", We " << hundredths(g.expected_hundredths, false)
+          << ", " << hundredths(g.change_hundredths, true) << '\n';
+    }
   }
   bool header = false;
   for (const RatingReportRow& row : r.rows) {

@@ -29,6 +29,18 @@ struct RatingReportOptions {
   std::string date;               // YYYY/MM/DD or YYYY-MM-DD; empty: the 042 line
 };
 
+// One rated game of a rated player: the opponent's rating as 8.3.1 counts
+// it, the expected score and the change K x (score - expected).
+struct RatedGameLine {
+  int round = 0;
+  int opponent = 0;
+  int opponent_rating = 0;
+  int counted_rating = 0;  // after the 400-point rule
+  int score_hundredths = 0;
+  int expected_hundredths = 0;
+  int change_hundredths = 0;
+};
+
 struct RatingReportRow {
   int number = 0;
   int rating = 0;  // 0: unrated
@@ -37,6 +49,7 @@ struct RatingReportRow {
   // they give (none under 5 games or under 1400).
   std::optional<int> first_rating;
   bool under_18 = false;
+  std::vector<RatedGameLine> games;  // rated players' rated games, by round
 };
 
 struct RatingReport {
@@ -48,7 +61,7 @@ struct RatingReport {
 Result<RatingReport> rating_report(const Tournament& t, const RatingReportOptions& options);
 
 // The report as a table an arbiter reads (one line per player, the unrated
-// after the rated).
-std::string format_rating_report(const Tournament& t, const RatingReport& r);
+// after the rated); with `per_game`, each rated game under its player.
+std::string format_rating_report(const Tournament& t, const RatingReport& r, bool per_game = false);
 
 }  // namespace tabiya::tournament

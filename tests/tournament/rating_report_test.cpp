@@ -61,6 +61,33 @@ TEST(RatingReportTest, ChangesWorkedByHand) {
   const std::string text = format_rating_report(t, *r);
   for (const char* s : {"+10.00", "-12.80", "+5.60", "(under 18)", "no rating (5 games needed)"})
     EXPECT_NE(text.find(s), std::string::npos) << s << "\n" << text;
+  // Per game: 1's win against 2 (We 0.36, +12.80) and draw with 3 (We 0.64, -2.80).
+  ASSERT_EQ(rows[0].games.size(), 2u);
+  EXPECT_EQ(rows[0].games[0].round, 1);
+  EXPECT_EQ(rows[0].games[0].opponent, 2);
+  EXPECT_EQ(rows[0].games[0].change_hundredths, 1280);
+  EXPECT_EQ(rows[0].games[1].round, 2);
+  EXPECT_EQ(rows[0].games[1].change_hundredths, -280);
+  const std::string detail = format_rating_report(t, *r, true);
+  EXPECT_NE(detail.find("round 1 against 2 (2100): 1.00, We 0.36, +12.80"), std::string::npos) << detail;
+}
+
+// 8.3.1: a game against an opponent more than 400 points away is shown with
+// the rating it counts as.
+TEST(RatingReportTest, FourHundredPointRulePerGame) {
+  Tournament t;
+  add_player(t, "Low", 1800);
+  add_player(t, "High", 2500);
+  game(t, 1, 1, 2, '=', '=');
+  auto r = rating_report(t, {});
+  ASSERT_TRUE(r);
+  // Low: 2500 counts as 2200, We 0.08, K 20: +8.40; High: 1800 counts as
+  // 2100, We 0.92, K 10: -4.20.
+  EXPECT_EQ(r->rows[0].games[0].counted_rating, 2200);
+  EXPECT_EQ(r->rows[0].change.change_hundredths, 840);
+  EXPECT_EQ(r->rows[1].change.k, 10);
+  EXPECT_EQ(r->rows[1].change.change_hundredths, -420);
+  EXPECT_NE(format_rating_report(t, *r, true).find("(2500, counted as 2200)"), std::string::npos);
 }
 
 TEST(RatingReportTest, Options) {
