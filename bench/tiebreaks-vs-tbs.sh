@@ -16,7 +16,7 @@
 # Editions: TieBreakServer's /V2022 is the C.07 text approved in 2022 (in
 # force 1 July 2023), whose unplayed-round rules are those of 2024; tabiya's
 # 2022 is the older C.02 Art. 13.16 (virtual opponent). For 2022 the
-# tie-breaks built on opponents' scores (BH SB AOB) are therefore not
+# tie-breaks built on opponents' scores (BH SB AOB FB) are therefore not
 # compared; everything else is. Unrated opponents count as 1400 (-U1400 /
 # /U1400) in the rating tie-breaks, since TieBreakServer gives no value at all
 # when an event has unrated players and no such rating. DE (direct
@@ -61,10 +61,10 @@ TIE_BREAKS = [
     ("ARO-M1-U1400", "ARO/M1/U1400"),
     ("TPR-U1400", "TPR/U1400"), ("PTP-U1400", "PTP/U1400"),
     ("APRO-U1400", "APRO/U1400"), ("APPO-U1400", "APPO/U1400"),
-    ("AOB", "AOB"),
+    ("AOB", "AOB"), ("FB", "FB"), ("FB-C1", "FB/C1"), ("REP", "REP"),
 ]
 EDITIONS = ["2026", "2024", "2022"]
-NOT_COMPARED = {("2022", c) for c in ("BH", "BH-C1", "BH-C2", "BH-M1", "BH-M2", "SB", "SB-C1", "SB-C2", "SB-M1", "AOB")}
+NOT_COMPARED = {("2022", c) for c in ("BH", "BH-C1", "BH-C2", "BH-M1", "BH-M2", "SB", "SB-C1", "SB-C2", "SB-M1", "AOB", "FB", "FB-C1")}
 NOT_COMPARED |= {("2024", "DE ranks"), ("2022", "DE ranks")}
 
 def options(seed):
@@ -101,14 +101,19 @@ for seed in range(first, first + events):
         unpairable += 1
         continue
     generated += 1
-    tbs_codes = [t + "/V" + e for e in EDITIONS for _, t in TIE_BREAKS]
+    # TieBreakServer's FB leaves its adjusted rounds behind for the tie-breaks
+    # computed after it in the same run, so every FB comes last.
+    order = [(e, c, t) for e in EDITIONS for c, t in TIE_BREAKS if not c.startswith("FB")]
+    order += [(e, c, t) for e in EDITIONS for c, t in TIE_BREAKS if c.startswith("FB")]
+    column = {(e, c): i for i, (e, c, _) in enumerate(order)}
+    tbs_codes = [t + "/V" + e for e, _, t in order]
     r = subprocess.run([sys.executable, os.path.join(tbs, "tiebreakchecker.py"), "-i", path, "-dT", "-s", "-t"] + tbs_codes,
                        capture_output=True, text=True, cwd=tbs)
     if r.returncode != 0:
         sys.exit("TieBreakServer failed on %s: %s" % (path, r.stderr[-2000:]))
     theirs = table(r.stdout, 2)  # StartNo Rank values...
     differs = []
-    for ei, edition in enumerate(EDITIONS):
+    for edition in EDITIONS:
         t = subprocess.run([tabiya, "tournament", "tie-breaks", path, "--tie-break-edition", edition,
                             "--tie-breaks", ",".join(c for c, _ in TIE_BREAKS)], capture_output=True, text=True)
         if t.returncode != 0:
@@ -118,12 +123,12 @@ for seed in range(first, first + events):
             if (edition, code) in NOT_COMPARED:
                 continue
             c = counts.setdefault((edition, code), [0, 0])
-            bad = [n for n in ours if abs(ours[n][ti] - theirs[n][ei * len(TIE_BREAKS) + ti]) > 1e-6]
+            bad = [n for n in ours if abs(ours[n][ti] - theirs[n][column[(edition, code)]]) > 1e-6]
             if bad:
                 c[1] += 1
                 n = bad[0]
                 differs.append("%s %s: player %d tabiya %s, TieBreakServer %s (%d players differ)" % (
-                    edition, code, n, ours[n][ti], theirs[n][ei * len(TIE_BREAKS) + ti], len(bad)))
+                    edition, code, n, ours[n][ti], theirs[n][column[(edition, code)]], len(bad)))
             else:
                 c[0] += 1
     # DE: the ranks after the score and direct encounter.

@@ -32,6 +32,8 @@ const Named kNames[] = {
     {"APRO", TieBreakKind::average_performance, false, true},
     {"APPO", TieBreakKind::average_perfect, false, true},
     {"AOB", TieBreakKind::average_buchholz, false, false},
+    {"FB", TieBreakKind::fore_buchholz, true, false},
+    {"REP", TieBreakKind::rounds_elected, false, false},
 };
 
 // Round robins count a forfeit as a result against the scheduled opponent
@@ -44,21 +46,44 @@ bool game_like(const EventRecord& event, const RoundRecord& r) {
          (r.kind == RoundKind::forfeit_win || r.kind == RoundKind::forfeit_loss || r.kind == RoundKind::double_forfeit);
 }
 
+// Whether the player was paired in the last round that has results: a game,
+// a forfeit or the pairing-allocated bye.
+bool paired_in_last_round(const EventRecord& event, const PlayerRecord& p) {
+  for (const RoundRecord& r : p.rounds)
+    if (r.round == event.rounds && r.counts() && (r.opponent != 0 || r.kind == RoundKind::pairing_bye)) return true;
+  return false;
+}
+
+// Fore Buchholz (Art. 8.3) counts every pairing of the last round that has
+// an opponent as a draw, played or not: for the player himself and for his
+// opponents (2024 and 2026 editions).
+bool fore_last_round(const EventRecord& event, const RoundRecord& r, bool fore) {
+  return fore && !event.round_robin && event.edition != TieBreakEdition::fide2022 && r.round == event.rounds &&
+         r.opponent != 0 && r.counts();
+}
+
 // The score of `p` as his opponents' tie-breaks see it.
 //   2024/2026 editions, Art. 16.3: every round counts the points it gave,
 //   except the voluntary unplayed rounds without an opponent (requested
 //   byes, absences, the rounds after a withdrawal) that come after his last
 //   round that was not voluntary: those count as draws (16.2.5, 16.3.2).
+//   For Fore Buchholz (8.3) a player paired in the last round counts every
+//   round as it was, the last one a draw when it had an opponent.
 //   2022 edition (C.02 13.16.2, the 2009 rule): every unplayed round of his
 //   counts as a draw.
 // Round robins take the score as it is.
-Points adjusted_score(const EventRecord& event, const PlayerRecord& p) {
+Points adjusted_score(const EventRecord& event, const PlayerRecord& p, bool fore = false) {
   if (event.round_robin) return p.score;
   const PointSystem& ps = event.tournament->points;
   Points s = 0;
   if (event.edition == TieBreakEdition::fide2022) {
     for (const RoundRecord& r : p.rounds)
       if (r.counts()) s += r.kind == RoundKind::game ? r.points : ps.draw;
+    return s;
+  }
+  if (fore && paired_in_last_round(event, p)) {
+    for (const RoundRecord& r : p.rounds)
+      if (r.counts()) s += fore_last_round(event, r, fore) ? ps.draw : r.points;
     return s;
   }
   int last_not_voluntary = 0;
@@ -72,6 +97,15 @@ Points adjusted_score(const EventRecord& event, const PlayerRecord& p) {
   return s;
 }
 
+// The player's own score for his dummy opponents: his score, with the last
+// round a draw for Fore Buchholz when it had an opponent.
+Points own_score(const EventRecord& event, const PlayerRecord& p, bool fore) {
+  Points s = p.score;
+  for (const RoundRecord& r : p.rounds)
+    if (fore_last_round(event, r, fore)) s += event.tournament->points.draw - r.points;
+  return s;
+}
+
 // The player's score before round `round`.
 Points score_before(const PlayerRecord& p, int round) {
   Points s = 0;
@@ -82,7 +116,7 @@ Points score_before(const PlayerRecord& p, int round) {
 
 // The score of the opponent an unplayed round of a Swiss event is counted
 // against.
-Points unplayed_opponent_score(const EventRecord& event, const PlayerRecord& p, const RoundRecord& r) {
+Points unplayed_opponent_score(const EventRecord& event, const PlayerRecord& p, const RoundRecord& r, bool fore) {
   const PointSystem& ps = event.tournament->points;
   switch (event.edition) {
     case TieBreakEdition::fide2022:
@@ -90,13 +124,13 @@ Points unplayed_opponent_score(const EventRecord& event, const PlayerRecord& p, 
       // result reversed in that round, a draw in every later round.
       return score_before(p, r.round) + (ps.win - r.points) + ps.draw * (event.rounds - r.round);
     case TieBreakEdition::fide2024:
-      return p.score;  // Art. 16.4: a dummy opponent with his own score
+      return own_score(event, p, fore);  // Art. 16.4: a dummy opponent with his own score
     case TieBreakEdition::fide2026: {
       // Art. 16.4 with its caps: the scheduled opponent's score for a
       // forfeit (16.4.1), else draws in every round (16.4.2).
       const PlayerRecord* o = r.opponent ? event.find(r.opponent) : nullptr;
-      const Points cap = o ? adjusted_score(event, *o) : ps.draw * event.rounds;
-      return std::min(p.score, cap);
+      const Points cap = o ? adjusted_score(event, *o, fore) : ps.draw * event.rounds;
+      return std::min(own_score(event, p, fore), cap);
     }
   }
   return p.score;
@@ -110,20 +144,22 @@ struct Contribution {
 
 // Per round: the opponent's (adjusted) score, or the dummy (virtual)
 // opponent's for an unplayed round of a Swiss event; weighted by the
-// player's result for Sonneborn-Berger.
-std::vector<Contribution> opponent_scores(const EventRecord& event, const PlayerRecord& p, bool weighted) {
+// player's result for Sonneborn-Berger. `fore`: Fore Buchholz (8.3), the
+// last round's pairings counted as games drawn.
+std::vector<Contribution> opponent_scores(const EventRecord& event, const PlayerRecord& p, bool weighted,
+                                          bool fore = false) {
   const double win = event.tournament->points.win;
   std::vector<Contribution> out;
   for (const RoundRecord& r : p.rounds) {
     if (!r.counts()) continue;
     Points score;
     bool voluntary = false;
-    if (game_like(event, r)) {
+    if (game_like(event, r) || fore_last_round(event, r, fore)) {
       const PlayerRecord* o = event.find(r.opponent);
       if (!o) continue;
-      score = adjusted_score(event, *o);
+      score = adjusted_score(event, *o, fore);
     } else if (!event.round_robin) {
-      score = unplayed_opponent_score(event, p, r);
+      score = unplayed_opponent_score(event, p, r, fore);
       voluntary = event.edition != TieBreakEdition::fide2022 && voluntary_unplayed(r.kind);
     } else {
       continue;
@@ -310,7 +346,7 @@ Result<TieBreak> parse_tie_break(const std::string& text) {
     return tb;
   }
   return fail("unknown tie-break \"" + text +
-              "\" (known: DE BH BH-C1 BH-C2 BH-M1 BH-M2 SB WIN WON BPG BWG ARO KS PS TPR PTP APRO APPO AOB)");
+              "\" (known: DE BH BH-C1 BH-C2 BH-M1 BH-M2 FB SB WIN WON BPG BWG REP ARO KS PS TPR PTP APRO APPO AOB)");
 }
 
 double tie_break_value(const EventRecord& event, const TieBreak& tb, const PlayerRecord& p,
@@ -319,6 +355,16 @@ double tie_break_value(const EventRecord& event, const TieBreak& tb, const Playe
   switch (tb.kind) {
     case TieBreakKind::buchholz:
       return cut_sum(opponent_scores(event, p, false), tb.cut_low, tb.cut_high);
+    case TieBreakKind::fore_buchholz:
+      return cut_sum(opponent_scores(event, p, false, true), tb.cut_low, tb.cut_high);
+    case TieBreakKind::rounds_elected: {
+      // Art. 7.6 (REP): the rounds that were not voluntary unplayed rounds:
+      // games, forfeit wins, the pairing-allocated and full-point byes.
+      int n = 0;
+      for (const RoundRecord& r : p.rounds)
+        n += r.counts() && r.kind != RoundKind::free_round && !voluntary_unplayed(r.kind);
+      return n;
+    }
     case TieBreakKind::sonneborn_berger:
       return cut_sum(opponent_scores(event, p, true), tb.cut_low, tb.cut_high);
     case TieBreakKind::direct_encounter: {

@@ -14,7 +14,11 @@
 // tournament performance rating and the perfect tournament performance,
 // 10.2 and 10.3, by the tables of the FIDE Rating Regulations, fide_rating.h)
 // and their averages over the opponents APRO and APPO (10.4, 10.5); AOB
-// (the average of the opponents' Buchholz, 8.2, to hundredths, halves up).
+// (the average of the opponents' Buchholz, 8.2, to hundredths, halves up);
+// FB (Fore Buchholz, 8.3: every pairing of the last round with an opponent
+// counted as a draw, for the player and his opponents, so that it can be
+// known before the last round ends; with BH's cuts); REP (rounds one
+// elected to play, 7.6: the rounds that were not voluntary unplayed rounds).
 //
 // Unplayed rounds (Art. 16) in Swiss events, per edition (event.h):
 // a voluntary unplayed round (VUR, 16.2) is one that did not give a win:
@@ -56,6 +60,8 @@ enum class TieBreakKind {
   average_performance,  // APRO, 10.4: the opponents' TPR averaged
   average_perfect,      // APPO, 10.5: the opponents' PTP averaged
   average_buchholz,     // AOB, 8.2: the opponents' Buchholz averaged
+  fore_buchholz,        // FB, 8.3: Buchholz with the last round's pairings drawn
+  rounds_elected,       // REP, 7.6: rounds one elected to play
 };
 
 struct TieBreak {

@@ -1,6 +1,6 @@
-// The rating tie-breaks of the FIDE Tie-Break Regulations (C.07, 2024 and
-// 2026 editions) added beside ARO: TPR (10.2), PTP (10.3), APRO (10.4),
-// AOB (8.2), with unrated opponents left out or given a rating by the
+// The tie-breaks of the FIDE Tie-Break Regulations (C.07, 2024 and 2026
+// editions) added beside the older ones: TPR (10.2), PTP (10.3), APRO
+// (10.4), AOB (8.2), FB (8.3), REP (7.6), with unrated opponents left out or given a rating by the
 // modifier U (e.g. TPR-U1400), on an event worked by hand.
 #include <gtest/gtest.h>
 
@@ -90,6 +90,25 @@ TEST(PerformanceTieBreaksTest, Aob) {
   EXPECT_DOUBLE_EQ(value(t, TieBreakEdition::fide2026, "AOB", 2), 4.25);
 }
 
+// 8.3, FB: every pairing of the last round (3) with an opponent counts as a
+// draw, played or forfeited: the scores the opponents see become 1 2.0,
+// 2 1.5, 3 1.0, 4 1.5, and 2's forfeit win over 3 counts as a game against 3.
+// FB: 1 = 1.5 + 1.0 + 1.5 = 4.0; 2 = 2.0 + 1.5 + 1.0 = 4.5 (BH 2024 5.5);
+// 3 = 1.5 + 2.0 + 1.5 = 5.0. FB-C1 of 2: 4.5 - 1.0 = 3.5.
+// 7.6, REP: the rounds that were not VURs: 1 3, 2 3 (the forfeit win
+// counts), 3 2 (his forfeit loss does not), 4 3.
+TEST(PerformanceTieBreaksTest, ForeBuchholzAndRoundsElected) {
+  const Tournament t = event();
+  for (TieBreakEdition e : {TieBreakEdition::fide2024, TieBreakEdition::fide2026}) {
+    EXPECT_DOUBLE_EQ(value(t, e, "FB", 1), 4.0);
+    EXPECT_DOUBLE_EQ(value(t, e, "FB", 2), 4.5);
+    EXPECT_DOUBLE_EQ(value(t, e, "FB", 3), 5.0);
+    EXPECT_DOUBLE_EQ(value(t, e, "FB-C1", 2), 3.5);
+  }
+  const double rep[] = {3, 3, 2, 3};
+  for (int n = 1; n <= 4; ++n) EXPECT_EQ(value(t, TieBreakEdition::fide2026, "REP", n), rep[n - 1]) << n;
+}
+
 // ARO-M1 (10.1 with Art. 14's Median-1) for a player with one game and two
 // unplayed rounds: 2024 and 2026 cut his only game (0, no value left);
 // under the 2022 edition the unplayed rounds take both cuts and his game
@@ -121,7 +140,7 @@ TEST(PerformanceTieBreaksTest, Names) {
   EXPECT_EQ(parse_tie_break("tpr/u1400")->unrated_rating, 1400);
   EXPECT_EQ(parse_tie_break("ARO/C1/U1000")->code, "ARO-C1-U1000");
   EXPECT_EQ(parse_tie_break("ARO-U1000-C1")->code, "ARO-C1-U1000");
-  for (const char* code : {"TPR", "PTP", "APRO", "APPO", "AOB", "APPO-U1200"})
+  for (const char* code : {"TPR", "PTP", "APRO", "APPO", "AOB", "APPO-U1200", "FB", "FB-M1", "REP"})
     EXPECT_TRUE(parse_tie_break(code)) << code;
   EXPECT_FALSE(parse_tie_break("BH-U1400"));
   EXPECT_FALSE(parse_tie_break("TPR-C1"));
