@@ -18,6 +18,7 @@
 #include "tournament/tiebreaks.h"
 #include "tournament/varma.h"
 #include "tournament_file.h"
+#include "tournament_tools.h"
 
 namespace tabiya::cli {
 
@@ -385,6 +386,10 @@ int run_tournament(const std::vector<std::string>& args, std::ostream& out, std:
   auto* c_check = app.add_subcommand("check", "Validate a TRF: scores, colours, repeated pairings");
   c_check->add_option("file", cfile)->required();
   c_check->callback([&] { code = tournament_check(cfile, out, err); });
+
+  add_generate_subcommand(app, out, err, code);
+  add_tie_breaks_subcommand(app, out, err, code);
+  add_rating_report_subcommand(app, out, err, code);
 
   int bplayers = 0;
   bool bdouble = false, bswap = false;

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 
+#include "tournament/fide_rating.h"
 #include "tournament/standings.h"
 
 namespace tabiya::tournament {
@@ -12,19 +13,27 @@ namespace {
 struct Named {
   const char* code;
   TieBreakKind kind;
-  bool cuts;  // accepts C1 C2 M1 M2
+  bool cuts;   // accepts C1 C2 M1 M2
+  bool rated;  // accepts U<rating> for unrated opponents
 };
 const Named kNames[] = {
-    {"DE", TieBreakKind::direct_encounter, false},
-    {"BH", TieBreakKind::buchholz, true},
-    {"SB", TieBreakKind::sonneborn_berger, true},
-    {"WIN", TieBreakKind::wins, false},
-    {"WON", TieBreakKind::games_won, false},
-    {"BPG", TieBreakKind::black_games, false},
-    {"BWG", TieBreakKind::black_wins, false},
-    {"ARO", TieBreakKind::average_rating, true},
-    {"KS", TieBreakKind::koya, false},
-    {"PS", TieBreakKind::progressive, true},
+    {"DE", TieBreakKind::direct_encounter, false, false},
+    {"BH", TieBreakKind::buchholz, true, false},
+    {"SB", TieBreakKind::sonneborn_berger, true, false},
+    {"WIN", TieBreakKind::wins, false, false},
+    {"WON", TieBreakKind::games_won, false, false},
+    {"BPG", TieBreakKind::black_games, false, false},
+    {"BWG", TieBreakKind::black_wins, false, false},
+    {"ARO", TieBreakKind::average_rating, true, true},
+    {"KS", TieBreakKind::koya, false, false},
+    {"PS", TieBreakKind::progressive, true, false},
+    {"TPR", TieBreakKind::performance, false, true},
+    {"PTP", TieBreakKind::perfect_performance, false, true},
+    {"APRO", TieBreakKind::average_performance, false, true},
+    {"APPO", TieBreakKind::average_perfect, false, true},
+    {"AOB", TieBreakKind::average_buchholz, false, false},
+    {"FB", TieBreakKind::fore_buchholz, true, false},
+    {"REP", TieBreakKind::rounds_elected, false, false},
 };
 
 // Round robins count a forfeit as a result against the scheduled opponent
@@ -37,21 +46,44 @@ bool game_like(const EventRecord& event, const RoundRecord& r) {
          (r.kind == RoundKind::forfeit_win || r.kind == RoundKind::forfeit_loss || r.kind == RoundKind::double_forfeit);
 }
 
+// Whether the player was paired in the last round that has results: a game,
+// a forfeit or the pairing-allocated bye.
+bool paired_in_last_round(const EventRecord& event, const PlayerRecord& p) {
+  for (const RoundRecord& r : p.rounds)
+    if (r.round == event.rounds && r.counts() && (r.opponent != 0 || r.kind == RoundKind::pairing_bye)) return true;
+  return false;
+}
+
+// Fore Buchholz (Art. 8.3) counts every pairing of the last round that has
+// an opponent as a draw, played or not: for the player himself and for his
+// opponents (2024 and 2026 editions).
+bool fore_last_round(const EventRecord& event, const RoundRecord& r, bool fore) {
+  return fore && !event.round_robin && event.edition != TieBreakEdition::fide2022 && r.round == event.rounds &&
+         r.opponent != 0 && r.counts();
+}
+
 // The score of `p` as his opponents' tie-breaks see it.
 //   2024/2026 editions, Art. 16.3: every round counts the points it gave,
 //   except the voluntary unplayed rounds without an opponent (requested
 //   byes, absences, the rounds after a withdrawal) that come after his last
 //   round that was not voluntary: those count as draws (16.2.5, 16.3.2).
+//   For Fore Buchholz (8.3) a player paired in the last round counts every
+//   round as it was, the last one a draw when it had an opponent.
 //   2022 edition (C.02 13.16.2, the 2009 rule): every unplayed round of his
 //   counts as a draw.
 // Round robins take the score as it is.
-Points adjusted_score(const EventRecord& event, const PlayerRecord& p) {
+Points adjusted_score(const EventRecord& event, const PlayerRecord& p, bool fore = false) {
   if (event.round_robin) return p.score;
   const PointSystem& ps = event.tournament->points;
   Points s = 0;
   if (event.edition == TieBreakEdition::fide2022) {
     for (const RoundRecord& r : p.rounds)
       if (r.counts()) s += r.kind == RoundKind::game ? r.points : ps.draw;
+    return s;
+  }
+  if (fore && paired_in_last_round(event, p)) {
+    for (const RoundRecord& r : p.rounds)
+      if (r.counts()) s += fore_last_round(event, r, fore) ? ps.draw : r.points;
     return s;
   }
   int last_not_voluntary = 0;
@@ -65,6 +97,15 @@ Points adjusted_score(const EventRecord& event, const PlayerRecord& p) {
   return s;
 }
 
+// The player's own score for his dummy opponents: his score, with the last
+// round a draw for Fore Buchholz when it had an opponent.
+Points own_score(const EventRecord& event, const PlayerRecord& p, bool fore) {
+  Points s = p.score;
+  for (const RoundRecord& r : p.rounds)
+    if (fore_last_round(event, r, fore)) s += event.tournament->points.draw - r.points;
+  return s;
+}
+
 // The player's score before round `round`.
 Points score_before(const PlayerRecord& p, int round) {
   Points s = 0;
@@ -75,7 +116,7 @@ Points score_before(const PlayerRecord& p, int round) {
 
 // The score of the opponent an unplayed round of a Swiss event is counted
 // against.
-Points unplayed_opponent_score(const EventRecord& event, const PlayerRecord& p, const RoundRecord& r) {
+Points unplayed_opponent_score(const EventRecord& event, const PlayerRecord& p, const RoundRecord& r, bool fore) {
   const PointSystem& ps = event.tournament->points;
   switch (event.edition) {
     case TieBreakEdition::fide2022:
@@ -83,13 +124,13 @@ Points unplayed_opponent_score(const EventRecord& event, const PlayerRecord& p, 
       // result reversed in that round, a draw in every later round.
       return score_before(p, r.round) + (ps.win - r.points) + ps.draw * (event.rounds - r.round);
     case TieBreakEdition::fide2024:
-      return p.score;  // Art. 16.4: a dummy opponent with his own score
+      return own_score(event, p, fore);  // Art. 16.4: a dummy opponent with his own score
     case TieBreakEdition::fide2026: {
       // Art. 16.4 with its caps: the scheduled opponent's score for a
       // forfeit (16.4.1), else draws in every round (16.4.2).
       const PlayerRecord* o = r.opponent ? event.find(r.opponent) : nullptr;
-      const Points cap = o ? adjusted_score(event, *o) : ps.draw * event.rounds;
-      return std::min(p.score, cap);
+      const Points cap = o ? adjusted_score(event, *o, fore) : ps.draw * event.rounds;
+      return std::min(own_score(event, p, fore), cap);
     }
   }
   return p.score;
@@ -103,20 +144,22 @@ struct Contribution {
 
 // Per round: the opponent's (adjusted) score, or the dummy (virtual)
 // opponent's for an unplayed round of a Swiss event; weighted by the
-// player's result for Sonneborn-Berger.
-std::vector<Contribution> opponent_scores(const EventRecord& event, const PlayerRecord& p, bool weighted) {
+// player's result for Sonneborn-Berger. `fore`: Fore Buchholz (8.3), the
+// last round's pairings counted as games drawn.
+std::vector<Contribution> opponent_scores(const EventRecord& event, const PlayerRecord& p, bool weighted,
+                                          bool fore = false) {
   const double win = event.tournament->points.win;
   std::vector<Contribution> out;
   for (const RoundRecord& r : p.rounds) {
     if (!r.counts()) continue;
     Points score;
     bool voluntary = false;
-    if (game_like(event, r)) {
+    if (game_like(event, r) || fore_last_round(event, r, fore)) {
       const PlayerRecord* o = event.find(r.opponent);
       if (!o) continue;
-      score = adjusted_score(event, *o);
+      score = adjusted_score(event, *o, fore);
     } else if (!event.round_robin) {
-      score = unplayed_opponent_score(event, p, r);
+      score = unplayed_opponent_score(event, p, r, fore);
       voluntary = event.edition != TieBreakEdition::fide2022 && voluntary_unplayed(r.kind);
     } else {
       continue;
@@ -206,33 +249,104 @@ std::vector<double> direct_encounter(const EventRecord& event, const std::vector
   return out;
 }
 
+// The games a player played over the board against opponents with a
+// rating (or the rating `tb` gives unrated opponents), for ARO, TPR and PTP:
+// each opponent's rating and the score in hundredths (win 100, draw 50).
+struct RatedOpponents {
+  std::vector<int> ratings;
+  int score = 0;     // hundredths
+  int unrated = 0;   // games against unrated opponents left out
+  int unplayed = 0;  // rounds not played over the board
+};
+RatedOpponents rated_opponents(const EventRecord& event, const TieBreak& tb, const PlayerRecord& p) {
+  const PointSystem& ps = event.tournament->points;
+  RatedOpponents out;
+  for (const RoundRecord& r : p.rounds) {
+    if (!r.counts()) continue;
+    if (r.kind != RoundKind::game) {
+      ++out.unplayed;
+      continue;
+    }
+    const Player* o = event.tournament->player(r.opponent);
+    const int rating = o && o->rating > 0 ? o->rating : tb.unrated_rating;
+    if (rating <= 0) {
+      ++out.unrated;
+      continue;
+    }
+    out.ratings.push_back(rating);
+    out.score += r.points == ps.win ? 100 : r.points == ps.draw ? 50 : 0;
+  }
+  return out;
+}
+
+// The opponents a player met over the board (APRO, APPO, AOB average over them).
+std::vector<const PlayerRecord*> opponents_met(const EventRecord& event, const PlayerRecord& p) {
+  std::vector<const PlayerRecord*> out;
+  for (const RoundRecord& r : p.rounds)
+    if (r.counts() && r.kind == RoundKind::game)
+      if (const PlayerRecord* o = event.find(r.opponent)) out.push_back(o);
+  return out;
+}
+
+// Halves up: numerator >= 0, denominator > 0.
+long long rounded_ratio(long long numerator, long long denominator) {
+  return (2 * numerator + denominator) / (2 * denominator);
+}
+
+// Art. 10.4 and 10.5: the opponents' TPR (or PTP) averaged, to a whole
+// number, halves up; opponents without a rated game have none and are left
+// out.
+double average_of_performances(const EventRecord& event, const TieBreak& tb, const PlayerRecord& p, bool perfect) {
+  long long sum = 0, n = 0;
+  for (const PlayerRecord* o : opponents_met(event, p)) {
+    const RatedOpponents ro = rated_opponents(event, tb, *o);
+    if (ro.ratings.empty()) continue;
+    sum += perfect ? perfect_performance(ro.ratings, ro.score) : tournament_performance(ro.ratings, ro.score);
+    ++n;
+  }
+  if (n == 0) return 0;
+  return static_cast<double>(sum >= 0 ? rounded_ratio(sum, n) : -rounded_ratio(-sum, n));
+}
+
 }  // namespace
 
 Result<TieBreak> parse_tie_break(const std::string& text) {
   std::string upper;
   for (char c : text) upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  std::string base = upper, modifier;
-  if (auto sep = upper.find_first_of("-/:"); sep != std::string::npos) {
-    base = upper.substr(0, sep);
-    modifier = upper.substr(sep + 1);
+  std::vector<std::string> parts(1);
+  for (char c : upper) {
+    if (c == '-' || c == '/' || c == ':') parts.emplace_back();
+    else parts.back() += c;
   }
+  const std::string base = parts[0];
   for (const Named& n : kNames) {
     if (base != n.code) continue;
     TieBreak tb;
     tb.kind = n.kind;
-    tb.code = base;
-    if (modifier.empty()) return tb;
-    if (n.cuts && modifier.size() == 2 && (modifier[0] == 'C' || modifier[0] == 'M') && modifier[1] >= '1' &&
-        modifier[1] <= '9' && !(n.kind == TieBreakKind::progressive && modifier[0] == 'M')) {
-      const int k = modifier[1] - '0';
-      tb.cut_low = k;
-      if (modifier[0] == 'M') tb.cut_high = k;
-      tb.code += "-" + modifier;
-      return tb;
+    std::string cut, unrated;
+    for (size_t i = 1; i < parts.size(); ++i) {
+      const std::string& m = parts[i];
+      const bool digits = m.size() >= 2 && std::all_of(m.begin() + 1, m.end(), [](char c) { return std::isdigit(c); });
+      if (n.cuts && cut.empty() && m.size() == 2 && (m[0] == 'C' || m[0] == 'M') && m[1] >= '1' && m[1] <= '9' &&
+          !(n.kind == TieBreakKind::progressive && m[0] == 'M')) {
+        tb.cut_low = m[1] - '0';
+        if (m[0] == 'M') tb.cut_high = tb.cut_low;
+        cut = m;
+      } else if (n.rated && unrated.empty() && m[0] == 'U' && digits && m.size() <= 5 && std::stoi(m.substr(1)) > 0) {
+        tb.unrated_rating = std::stoi(m.substr(1));
+        unrated = std::string("U").append(std::to_string(tb.unrated_rating));
+      } else {
+        return fail("tie-break \"" + text + "\": " + n.code + " takes no modifier \"" + m + "\"" +
+                    (n.cuts || n.rated ? std::string(" (it takes") + (n.cuts ? " C1..C9 M1..M9" : "") +
+                                             (n.rated ? " U<rating of unrated opponents>" : "") + ")"
+                                       : ""));
+      }
     }
-    return fail("tie-break \"" + text + "\": " + n.code + " takes no modifier \"" + modifier + "\"");
+    tb.code = base + (cut.empty() ? "" : "-" + cut) + (unrated.empty() ? "" : "-" + unrated);
+    return tb;
   }
-  return fail("unknown tie-break \"" + text + "\" (known: DE BH BH-C1 BH-C2 BH-M1 BH-M2 SB WIN WON BPG BWG ARO KS PS)");
+  return fail("unknown tie-break \"" + text +
+              "\" (known: DE BH BH-C1 BH-C2 BH-M1 BH-M2 FB SB WIN WON BPG BWG REP ARO KS PS TPR PTP APRO APPO AOB)");
 }
 
 double tie_break_value(const EventRecord& event, const TieBreak& tb, const PlayerRecord& p,
@@ -241,6 +355,16 @@ double tie_break_value(const EventRecord& event, const TieBreak& tb, const Playe
   switch (tb.kind) {
     case TieBreakKind::buchholz:
       return cut_sum(opponent_scores(event, p, false), tb.cut_low, tb.cut_high);
+    case TieBreakKind::fore_buchholz:
+      return cut_sum(opponent_scores(event, p, false, true), tb.cut_low, tb.cut_high);
+    case TieBreakKind::rounds_elected: {
+      // Art. 7.6 (REP): the rounds that were not voluntary unplayed rounds:
+      // games, forfeit wins, the pairing-allocated and full-point byes.
+      int n = 0;
+      for (const RoundRecord& r : p.rounds)
+        n += r.counts() && r.kind != RoundKind::free_round && !voluntary_unplayed(r.kind);
+      return n;
+    }
     case TieBreakKind::sonneborn_berger:
       return cut_sum(opponent_scores(event, p, true), tb.cut_low, tb.cut_high);
     case TieBreakKind::direct_encounter: {
@@ -274,32 +398,50 @@ double tie_break_value(const EventRecord& event, const TieBreak& tb, const Playe
     case TieBreakKind::average_rating: {
       // Art. 10.1: the opponents met over the board, rounded to the nearest
       // whole number (halves up). Cuts (Art. 14) remove the lowest ratings,
-      // an unrated opponent (no rating to average) counting as the lowest;
-      // under the 2022 edition unplayed rounds take the low cuts first.
-      std::vector<int> ratings;
-      int unrated = 0, unplayed = 0;
-      for (const RoundRecord& r : p.rounds) {
-        if (!r.counts()) continue;
-        if (r.kind != RoundKind::game) {
-          ++unplayed;
-          continue;
-        }
-        const Player* o = event.tournament->player(r.opponent);
-        if (o && o->rating > 0) ratings.push_back(o->rating);
-        else ++unrated;
-      }
+      // an unrated opponent (no rating to average) counting as the lowest.
+      // Under the 2022 edition the rounds not played over the board are cut
+      // first, by the low cuts and then by the high ones, so that a game
+      // is cut only when no unplayed round is left (as FIDE's TieBreakServer
+      // reads it: an unplayed round has no rating to rank it low or high).
+      RatedOpponents ro = rated_opponents(event, tb, p);
+      std::vector<int>& ratings = ro.ratings;
       std::sort(ratings.begin(), ratings.end());
       int low = tb.cut_low;
-      if (event.edition == TieBreakEdition::fide2022) low -= std::min(low, unplayed);
-      low -= std::min(low, unrated);
+      int high_cut = tb.cut_high;
+      if (event.edition == TieBreakEdition::fide2022) {
+        const int on_low = std::min(low, ro.unplayed);
+        low -= on_low;
+        high_cut -= std::min(high_cut, ro.unplayed - on_low);
+      }
+      low -= std::min(low, ro.unrated);
       low = std::min<int>(low, static_cast<int>(ratings.size()));
       ratings.erase(ratings.begin(), ratings.begin() + low);
-      const int high = std::min<int>(tb.cut_high, static_cast<int>(ratings.size()));
+      const int high = std::min<int>(high_cut, static_cast<int>(ratings.size()));
       ratings.resize(ratings.size() - static_cast<size_t>(high));
-      if (ratings.empty()) return 0;
-      double sum = 0;
-      for (int rating : ratings) sum += rating;
-      return std::floor(sum / static_cast<double>(ratings.size()) + 0.5);
+      return average_rating(ratings);
+    }
+    case TieBreakKind::performance: {
+      // Art. 10.2: ARO + dp(p), p the score over the rated games.
+      const RatedOpponents ro = rated_opponents(event, tb, p);
+      return tournament_performance(ro.ratings, ro.score);
+    }
+    case TieBreakKind::perfect_performance: {
+      const RatedOpponents ro = rated_opponents(event, tb, p);
+      return perfect_performance(ro.ratings, ro.score);
+    }
+    case TieBreakKind::average_performance:
+      return average_of_performances(event, tb, p, false);
+    case TieBreakKind::average_perfect:
+      return average_of_performances(event, tb, p, true);
+    case TieBreakKind::average_buchholz: {
+      // Art. 8.2: the opponents' Buchholz (each counted by the edition's
+      // unplayed-round rules), averaged over the games played, to hundredths.
+      long long sum = 0, n = 0;
+      for (const PlayerRecord* o : opponents_met(event, p)) {
+        sum += std::llround(cut_sum(opponent_scores(event, *o, false), 0, 0) * 10);
+        ++n;
+      }
+      return n ? static_cast<double>(rounded_ratio(sum * 10, n)) / 100.0 : 0;
     }
     case TieBreakKind::koya: {
       // Art. 9.2: the points scored against the opponents who scored at

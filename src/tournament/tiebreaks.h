@@ -10,7 +10,15 @@
 // BWG (games won with Black, 7.4); PS (progressive score, 7.5; PS-C1 drops
 // the first round); KS (Koya, 9.2: points against the players with at
 // least half the maximum score, for round robins); ARO (average rating of
-// the opponents met over the board, 10.1) and ARO-C1 etc.
+// the opponents met over the board, 10.1) and ARO-C1 etc.; TPR and PTP (the
+// tournament performance rating and the perfect tournament performance,
+// 10.2 and 10.3, by the tables of the FIDE Rating Regulations, fide_rating.h)
+// and their averages over the opponents APRO and APPO (10.4, 10.5); AOB
+// (the average of the opponents' Buchholz, 8.2, to hundredths, halves up);
+// FB (Fore Buchholz, 8.3: every pairing of the last round with an opponent
+// counted as a draw, for the player and his opponents, so that it can be
+// known before the last round ends; with BH's cuts); REP (rounds one
+// elected to play, 7.6: the rounds that were not voluntary unplayed rounds).
 //
 // Unplayed rounds (Art. 16) in Swiss events, per edition (event.h):
 // a voluntary unplayed round (VUR, 16.2) is one that did not give a win:
@@ -47,16 +55,27 @@ enum class TieBreakKind {
   average_rating,
   koya,
   progressive,
+  performance,          // TPR, 10.2
+  perfect_performance,  // PTP, 10.3
+  average_performance,  // APRO, 10.4: the opponents' TPR averaged
+  average_perfect,      // APPO, 10.5: the opponents' PTP averaged
+  average_buchholz,     // AOB, 8.2: the opponents' Buchholz averaged
+  fore_buchholz,        // FB, 8.3: Buchholz with the last round's pairings drawn
+  rounds_elected,       // REP, 7.6: rounds one elected to play
 };
 
 struct TieBreak {
   TieBreakKind kind = TieBreakKind::buchholz;
   int cut_low = 0;   // least significant values removed
   int cut_high = 0;  // most significant values removed
-  std::string code;  // canonical: "BH-C1"
+  // ARO TPR PTP APRO APPO: the rating an unrated opponent counts with
+  // ("-U1400", as the event's regulations decide); 0 = unrated opponents
+  // are left out.
+  int unrated_rating = 0;
+  std::string code;  // canonical: "BH-C1", "TPR-U1400"
 };
 
-// "BH", "bh-c1", "BH/M1", "SB", "DE", "WIN", "KS", "PS-C1", ...
+// "BH", "bh-c1", "BH/M1", "SB", "DE", "WIN", "KS", "PS-C1", "TPR-U1400", ...
 Result<TieBreak> parse_tie_break(const std::string& text);
 
 struct EventRecord;
