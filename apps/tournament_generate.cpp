@@ -3,6 +3,7 @@
 #include <memory>
 #include <sstream>
 
+#include "core/durable_file.h"
 #include "tournament/generator.h"
 #include "tournament/trf.h"
 #include "tournament_command.h"
@@ -38,7 +39,7 @@ int run_generate(GenerateArgs& a, std::ostream& out, std::ostream& err) {
     out << text;
     return 0;
   }
-  if (auto w = write_file_atomically(a.output, text); !w) return err << w.error().message << '\n', 1;
+  if (auto w = write_file_durably(a.output, text); !w) return err << w.error().message << '\n', 1;
   out << "wrote " << a.output << '\n';
   return 0;
 }
