@@ -9,6 +9,7 @@
 
 #include "core/fen.h"
 #include "core/movegen.h"
+#include "game_test_support.h"
 #include "laws/dead_position.h"
 #include "laws/unwinnability_forced.h"
 #include "laws/unwinnability_static.h"
@@ -16,11 +17,8 @@
 namespace tabiya {
 namespace {
 
-Position position(const std::string& fen) {
-  auto pos = parse_fen(fen);
-  EXPECT_TRUE(pos.ok()) << fen;
-  return pos.ok() ? *pos : Position::startpos();
-}
+// A position from its FEN, the test failing on a bad one (game_test_support.h).
+Position position(const std::string& text) { return game_test::fen(text); }
 
 // Black, in check from the g5 pawn, has four king moves, and after each the
 // white king on h4 and White's pawns have no move: stalemate every time.

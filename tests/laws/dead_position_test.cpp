@@ -16,6 +16,7 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/uci_move.h"
+#include "game_test_support.h"
 #include "laws/unwinnability_frozen.h"
 #include "laws/unwinnability_helpmate.h"
 #include "laws/unwinnability_static.h"
@@ -24,11 +25,8 @@
 namespace tabiya {
 namespace {
 
-Position position(const std::string& fen) {
-  auto pos = parse_fen(fen);
-  EXPECT_TRUE(pos.ok()) << fen;
-  return pos.ok() ? *pos : Position::startpos();
-}
+// A position from its FEN, the test failing on a bad one (game_test_support.h).
+Position position(const std::string& text) { return game_test::fen(text); }
 
 // Independent check of a claimed proof: each move legal, the loser mated.
 ::testing::AssertionResult replays_to_mate(const Position& start, Color winner, const std::vector<Move>& line) {

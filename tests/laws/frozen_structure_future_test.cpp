@@ -13,6 +13,7 @@
 
 #include "core/fen.h"
 #include "core/movegen.h"
+#include "game_test_support.h"
 #include "laws/dead_position.h"
 #include "laws/unwinnability_freezing.h"
 #include "laws/unwinnability_static.h"
@@ -20,11 +21,8 @@
 namespace tabiya {
 namespace {
 
-Position position(const std::string& fen) {
-  auto pos = parse_fen(fen);
-  EXPECT_TRUE(pos.ok()) << fen;
-  return pos.ok() ? *pos : Position::startpos();
-}
+// A position from its FEN, the test failing on a bad one (game_test_support.h).
+Position position(const std::string& text) { return game_test::fen(text); }
 
 enum class Walk { NO_MATE, MATE, TOO_BIG };
 

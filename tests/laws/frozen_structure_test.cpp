@@ -8,17 +8,15 @@
 
 #include "core/fen.h"
 #include "core/movegen.h"
+#include "game_test_support.h"
 #include "laws/dead_position.h"
 #include "laws/unwinnability_static.h"
 
 namespace tabiya {
 namespace {
 
-Position position(const std::string& fen) {
-  auto pos = parse_fen(fen);
-  EXPECT_TRUE(pos.ok()) << fen;
-  return pos.ok() ? *pos : Position::startpos();
-}
+// A position from its FEN, the test failing on a bad one (game_test_support.h).
+Position position(const std::string& text) { return game_test::fen(text); }
 
 // White pawns a3 b4 c3 d4 e3 f4 g3 h4 (dark squares), black pawns one square
 // in front of each (light squares): every pawn is blocked, no pawn attacks an
