@@ -303,6 +303,10 @@ void GameRoom::move(GameSession& s, const MoveMessage& m, std::optional<int64_t>
   if (m.text) move_data["text"] = *m.text;
   else move_data["uci"] = m.uci;
   if (live.over()) return refuse(s, req, {"game_over", "", "the game is over"}, plies_before);
+  // A move sent for another ply (the same move sent twice, or one that crossed the opponent's) is stale, whoever is
+  // to move now: a player's repeated move is not "not your turn".
+  if (m.ply && *m.ply != int(plies_before) && s.holds_any())
+    return refuse(s, req, {"stale", "", "the move was sent for ply " + std::to_string(*m.ply)}, plies_before);
   const Color mover = live.turn();
   if (!s.seats[mover]) {
     if (s.holds_any()) return refuse(s, req, {"not_your_turn", "", "the other side is to move"}, plies_before);

@@ -106,6 +106,25 @@ TEST_F(GameRoomTest, AClaimsIntendedMoveMayBeTyped) {
   EXPECT_EQ(move_uci(*played), "g1f3");
 }
 
+// The same move sent twice by a player (a double click, a resend after a reconnect) is `stale`, with the server's
+// ply, not `not_your_turn`; a move for the current ply by the side not to move still is `not_your_turn`.
+TEST_F(GameRoomTest, APlayersRepeatedMoveIsStale) {
+  auto t = invite();
+  send(t.white, R"({"t":"move","req":1,"uci":"e2e4","ply":0})");
+  ASSERT_TRUE(t.white.peer->last("event", "move"));
+  send(t.white, R"({"t":"move","req":2,"uci":"e2e4","ply":0})");
+  auto repeated = t.white.peer->last("error");
+  ASSERT_TRUE(repeated);
+  EXPECT_EQ(repeated->at("code").as_string(), "stale");
+  EXPECT_EQ(repeated->at("req").as_int64(), 2);
+  EXPECT_EQ(repeated->at("data").at("ply").as_int64(), 1);
+  t.white.peer->take();
+  send(t.white, R"({"t":"move","req":3,"uci":"d2d4","ply":1})");
+  auto early = t.white.peer->last("error");
+  ASSERT_TRUE(early);
+  EXPECT_EQ(early->at("code").as_string(), "not_your_turn");
+}
+
 TEST_F(GameRoomTest, ASlowGameDoesNotDelayAnother) {
   auto slow = hotseat();
   auto other = hotseat();
