@@ -88,6 +88,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (ec) return close();
     shared_.counters.http_requests.fetch_add(1, std::memory_order_relaxed);
     Request req = parser_->release();
+    // RFC 9112 3.2: an HTTP/1.1 request without a Host header is answered 400 (HTTP/1.0 had none to send).
+    if (req.version() >= 11 && req.find(http::field::host) == req.end()) {
+      Response res =
+          error_response(400, "bad_request", R"({"header":"Host","expected":"a Host header, required in HTTP/1.1"})");
+      res.keep_alive(false);
+      return send(std::move(res));
+    }
     host_ = std::string(req[http::field::host]);
     head_ = req.method() == http::verb::head;
     if (websocket::is_upgrade(req)) return upgrade(std::move(req));

@@ -300,6 +300,27 @@ TEST_F(HttpServerTest, BodiesOverSixtyFourKibAreRefusedWith413) {
   EXPECT_EQ(service_.last_method, "");  // never reached the service
 }
 
+// RFC 9112 3.2: a server answers 400 to an HTTP/1.1 request that lacks a Host header; HTTP/1.0 requests need none.
+TEST_F(HttpServerTest, AnHttp11RequestWithoutHostIsABadRequest) {
+  auto exchange = [&](const std::string& head) {
+    asio::io_context ioc;
+    beast::tcp_stream stream(ioc);
+    stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
+    stream.expires_after(std::chrono::seconds(5));
+    asio::write(stream, asio::buffer(head));
+    beast::flat_buffer buffer;
+    http::response<http::string_body> res;
+    http::read(stream, buffer, res);
+    return res;
+  };
+  auto missing = exchange("GET /healthz HTTP/1.1\r\n\r\n");
+  EXPECT_EQ(missing.result_int(), 400);
+  EXPECT_EQ(missing.body(),
+            R"({"error":"bad_request","data":{"header":"Host","expected":"a Host header, required in HTTP/1.1"}})");
+  EXPECT_EQ(exchange("GET /healthz HTTP/1.1\r\nHost: " + host() + "\r\n\r\n").result_int(), 200);
+  EXPECT_EQ(exchange("GET /healthz HTTP/1.0\r\n\r\n").result_int(), 200);
+}
+
 TEST_F(HttpServerTest, HealthzAndMetrics) {
   auto health = request(http::verb::get, "/healthz");
   EXPECT_EQ(health.result_int(), 200);
