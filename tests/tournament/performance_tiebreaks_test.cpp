@@ -14,26 +14,8 @@ namespace {
 using test::add_player;
 using test::game;
 
-// Swiss, 4 players, 3 rounds. Ratings 1 2000, 2 2100, 3 1900, 4 unrated.
-//   R1  1-2 1-0   3-4 0-1
-//   R2  3-1 =     2-4 1-0
-//   R3  4-1 1-0   2-3 +/- (3 did not come)
-// Scores: 1 1.5, 2 2.0, 3 0.5, 4 2.0.
-Tournament event() {
-  Tournament t;
-  add_player(t, "One", 2000);
-  add_player(t, "Two", 2100);
-  add_player(t, "Three", 1900);
-  add_player(t, "Four", 0);
-  game(t, 1, 1, 2, '1', '0');
-  game(t, 1, 3, 4, '0', '1');
-  game(t, 2, 3, 1, '=', '=');
-  game(t, 2, 2, 4, '1', '0');
-  game(t, 3, 4, 1, '1', '0');
-  game(t, 3, 2, 3, '+', '-');
-  t.total_rounds = 3;
-  return t;
-}
+// Swiss, 4 players, 3 rounds, worked by hand: test::four_player_swiss() (tournament_test_support.h).
+Tournament event() { return test::four_player_swiss(); }
 
 double value(const Tournament& t, TieBreakEdition edition, const std::string& code, int player) {
   EventSettings s = test::settings(PairingSystem::swiss_dutch);

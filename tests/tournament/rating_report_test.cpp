@@ -13,31 +13,18 @@ namespace {
 using test::add_player;
 using test::game;
 
-// 1 2000, 2 2100, 3 1900 (born 2010: under 18 in 2026), 4 unrated.
-//   R1  1-2 1-0   3-4 0-1
-//   R2  3-1 =     2-4 1-0
-//   R3  4-1 1-0   2-3 +/- (a forfeit: not rated)
+// test::four_player_swiss() (tournament_test_support.h), with 3 born 2010 (under 18 in 2026).
+//   R3  2-3 +/- is a forfeit: not rated.
 // Rated games (both players rated, played): 1-2 and 3-1.
 //   1: 1.5 from 2100 (We 0.36) and 1900 (0.64): We 1.00, K 20: +10.00
 //   2: 0 from 2000 (0.64), K 20: -12.80 (K 40 when new: -25.60)
 //   3: 0.5 from 2000 (0.36), K 40 (under 18, under 2300): +5.60
 //   4: 3 games against rated opponents: no first rating (5 needed)
 Tournament event() {
-  Tournament t;
-  add_player(t, "One", 2000);
-  add_player(t, "Two", 2100);
-  add_player(t, "Three", 1900);
-  add_player(t, "Four", 0);
+  Tournament t = test::four_player_swiss();
   t.player(1)->birth_date = "1990/05/01";
   t.player(3)->birth_date = "2010";
   t.set_header("042", "2026/03/01");
-  game(t, 1, 1, 2, '1', '0');
-  game(t, 1, 3, 4, '0', '1');
-  game(t, 2, 3, 1, '=', '=');
-  game(t, 2, 2, 4, '1', '0');
-  game(t, 3, 4, 1, '1', '0');
-  game(t, 3, 2, 3, '+', '-');
-  t.total_rounds = 3;
   return t;
 }
 
