@@ -29,6 +29,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
   HttpSession(tcp::socket&& socket, Shared& shared) : stream_(std::move(socket)), shared_(shared) {
     shared_.counters.http_connections.fetch_add(1);
+    boost::system::error_code ignored;
+    auto remote = stream_.socket().remote_endpoint(ignored);
+    if (!ignored) client_ = remote.address().to_string();
   }
   ~HttpSession() {
     shared_.counters.http_connections.fetch_sub(1);
@@ -157,7 +160,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   Response api(const Request& req) {
-    HttpRequest request{req.method_string(), req.target(), req.body()};
+    HttpRequest request{req.method_string(), req.target(), req.body(), client_};
     HttpAnswer answer;
     try {
       answer = shared_.service.http(request);
@@ -216,6 +219,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::optional<http::request_parser<http::string_body>> parser_;
   Response res_;
   std::string host_;
+  std::string client_;  // the peer's address, for per-client limits
   bool busy_ = false;
   bool upgraded_ = false;
   bool head_ = false;

@@ -41,6 +41,8 @@ struct HttpRequest {
   std::string_view method;  // "GET", "POST", ...
   std::string_view target;  // path and query, e.g. "/api/games/Xk3p9QaZ/pgn"
   std::string_view body;
+  // Who asked, for per-client limits: the peer's address as text (the network layer decides how it is found).
+  std::string_view client = {};  // empty: the server itself (a tournament creating its games)
 };
 
 struct HttpAnswer {
