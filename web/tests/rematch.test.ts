@@ -5,6 +5,7 @@
 // the event, whose printable table is the app's own page: translated, styled without inline style, the
 // system named for people, and no failed request. Screenshots of the offer (both sides) and of the printable
 // table in every language go to build/screenshots/.
+import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -12,6 +13,12 @@ import { clickMove, newGame, serverAndBrowser, shot, waitGame, waitMoves, watchE
 
 const f = serverAndBrowser();
 const LANGS = ['en', 'de', 'pl', 'lv', 'bg', 'uk', 'ru'];
+
+/** Violations of WCAG 2 levels A and AA on the page as it stands. */
+async function axe(page: Page, screen: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page } as never).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return result.violations.map(v => `${screen}: ${v.id} (${v.impact}): ${v.help}; ${v.nodes.map(n => n.target.join(' ')).slice(0, 4).join(' | ')}`);
+}
 
 async function resign(page: Page): Promise<void> {
   await page.locator('[data-action=resign]').click();
@@ -63,6 +70,7 @@ test('a rematch offered, declined, offered again and accepted moves both players
   await alice.waitForSelector('[data-action=withdraw-rematch]');
   await shot(alice, 'rematch-offer-sent-en');
   await shot(bob, 'rematch-offer-received-en');
+  assert.deepEqual([...(await axe(alice, 'rematch offered')), ...(await axe(bob, 'rematch to answer'))], []);
 
   // Declined: both see it, and the offer is gone.
   await bob.locator('[data-action=decline-rematch]').click();
@@ -165,6 +173,7 @@ test('a tournament game ends with a link back to the event; the printable table 
   assert.equal(await page.locator('#btn-tournament-back').isVisible(), true);
   assert.equal(new URL(await page.locator('#btn-tournament-back').evaluate(a => (a as HTMLAnchorElement).href)).pathname, `/t/${t.id}`);
   await shot(page, 'tournament-game-over-en');
+  assert.deepEqual(await axe(page, 'tournament game over'), []);
 
   // The event's page links to the printable table, which is the app's page in every language.
   await page.goto(`${f.server.url}/t/${t.id}`);
@@ -185,6 +194,7 @@ test('a tournament game ends with a link back to the event; the printable table 
     // Styled by the app's stylesheet: the tables are laid out as on the event's page.
     assert.equal(await print.locator('.tprint table').first().evaluate(el => getComputedStyle(el).borderCollapse), 'collapse');
     await shot(print, `tournament-print-${lang}`);
+    if (lang === 'en' || lang === 'bg') assert.deepEqual(await axe(print, `printable table ${lang}`), []);
     assert.deepEqual(all, [], `${lang}: errors on the printable table`);
     await print.context().close();
   }
