@@ -125,7 +125,9 @@ class TerminalGame {
     if (robot_)
       out_ << "tabiya play: you (" << color_name(~options_.robot->color) << ") against the robot, level "
            << options_.robot->level << ". Type a move (e4, Nf3, O-O, e2e4) or 'help'.\n\n";
-    else out_ << "tabiya play: two players, one board. Type a move (e4, Nf3, O-O, e2e4) or 'help'.\n\n";
+    else
+      out_ << "tabiya play: two players, one board (to play the robot instead: tabiya play --robot LEVEL, 1 to "
+              "10). Type a move (e4, Nf3, O-O, e2e4) or 'help'.\n\n";
     show_board();
     std::string line;
     while (!game().is_over()) {
@@ -323,6 +325,8 @@ class TerminalGame {
     labels_.push_back(std::move(label));
     // Moving instead of answering rejects the offer (FIDE 2014 Art. 9.1.b.1).
     if (declines) out_ << "Draw offer declined.\n";
+    // Against the robot the board is drawn once per move pair: after its reply, which comes at once.
+    if (robot_to_move() && !game().is_over()) return;
     out_ << '\n';
     show_board();
   }
@@ -495,6 +499,9 @@ class TerminalGame {
             "  claim M claim a draw on the move M you intend to play (it is played either way)\n"
             "  resign  resign the game\n"
             "  quit    stop (shows the game so far)\n";
+    if (!robot_)
+      out_ << "To play against the robot, start with: tabiya play --robot LEVEL (1 beginner to 10 full strength;\n"
+              "  --color white|black|random, --tc 5+3 for clocks; tabiya play --help lists every option)\n";
   }
 
   void announce_result() {

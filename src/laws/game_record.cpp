@@ -44,8 +44,8 @@ std::string event_comment(const GameEvent& e) {
       return "illegal move by " + who + ": " + e.detail;
     case GameEventKind::TIME_ADDED:
       return "arbiter: " + e.detail;
-    case GameEventKind::CLOCK_SET:
-      return "arbiter sets " + who + "'s clock: " + e.detail;
+    case GameEventKind::CLOCK_SET:  // without a reason: a silent correction the clock readings show
+      return e.detail.empty() ? "" : "arbiter sets " + who + "'s clock: " + e.detail;
     case GameEventKind::RESULT_DECLARED:
       return "arbiter declares the result: " + e.detail;
     case GameEventKind::RESIGNATION:
@@ -67,6 +67,7 @@ std::string event_comment(const GameEvent& e) {
 }
 
 void append_comment(std::string& to, const std::string& text) {
+  if (text.empty()) return;
   if (!to.empty()) to += ' ';
   to += text;
 }

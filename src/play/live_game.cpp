@@ -315,9 +315,15 @@ Result<bool> LiveGame::rebuild(int plies) {
     if (auto r = game_->play(keep[i]); !r) return fail("takeback replay: " + r.error().message);
     move_times_.push_back(times[i]);
   }
+  // The clocks keep their time, but never more than they showed at the position returned to: the increments
+  // earned by the moves taken back go with them, so no clock of the record rises (`tabiya pgn check`). The
+  // correction has no reason text: the PGN's clock readings show it, with no arbiter's comment.
+  if (const Clock* clock = game_->clock())
+    for (Color c : {WHITE, BLACK})
+      if (readings[c]) readings[c] = std::min(*readings[c], clock->remaining(c));
   time_->freeze(now);
   for (Color c : {WHITE, BLACK})
-    if (readings[c]) (void)game_->arbiter_set_clock(c, *readings[c], "takeback: the clocks keep their time");
+    if (readings[c]) (void)game_->arbiter_set_clock(c, *readings[c], "");
   turn_started_at_ = now.count();
   ++rewrites_;
   if (was_running) time_->run();

@@ -79,15 +79,21 @@ Parsed move(const json::object& o) {
   return ClientMessage(std::move(m));
 }
 
+Result<OfferAnswer, ProtocolError> offer_action(const json::object& o) {
+  const json::value* action = field(o, "action");
+  std::string_view a = action && action->is_string() ? std::string_view(action->as_string()) : std::string_view();
+  if (a == "offer") return OfferAnswer::OFFER;
+  if (a == "accept") return OfferAnswer::ACCEPT;
+  if (a == "decline") return OfferAnswer::DECLINE;
+  return bad_field("action", "offer|accept|decline");
+}
+
 Parsed offer(const json::object& o, OfferKind kind) {
   OfferMessage m;
   m.kind = kind;
-  const json::value* action = field(o, "action");
-  std::string_view a = action && action->is_string() ? std::string_view(action->as_string()) : std::string_view();
-  if (a == "offer") m.action = OfferAnswer::OFFER;
-  else if (a == "accept") m.action = OfferAnswer::ACCEPT;
-  else if (a == "decline") m.action = OfferAnswer::DECLINE;
-  else return bad_field("action", "offer|accept|decline");
+  auto action = offer_action(o);
+  if (!action) return action.error();
+  m.action = *action;
   auto color = color_field(o);
   if (!color) return color.error();
   m.color = *color;
@@ -123,6 +129,11 @@ Parsed by_type(std::string_view t, const json::object& o) {
   if (t == "takeback") return offer(o, OfferKind::TAKEBACK);
   if (t == "claim") return claim(o);
   if (t == "resign") return resign(o);
+  if (t == "rematch") {
+    auto action = offer_action(o);
+    if (!action) return action.error();
+    return ClientMessage(RematchMessage{*action});
+  }
   ProtocolError e{"unknown_type", {}, {}};
   e.data["t"] = t;
   return e;

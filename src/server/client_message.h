@@ -62,8 +62,13 @@ struct ResignMessage {
   std::optional<Color> color;
 };
 
-using ClientMessage =
-    std::variant<HelloMessage, PongMessage, ResyncMessage, MoveMessage, OfferMessage, ClaimMessage, ResignMessage>;
+// A rematch of a finished invite game: offered, accepted or declined (withdrawn when the offerer declines).
+struct RematchMessage {
+  OfferAnswer action = OfferAnswer::OFFER;
+};
+
+using ClientMessage = std::variant<HelloMessage, PongMessage, ResyncMessage, MoveMessage, OfferMessage, ClaimMessage,
+                                   ResignMessage, RematchMessage>;
 
 struct ClientRequest {
   std::optional<int64_t> req;  // echoed in the answer

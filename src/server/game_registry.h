@@ -61,6 +61,11 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
   // Routes (game_routes.cpp).
   HttpAnswer route(const HttpRequest& request);
   HttpAnswer create_game(std::string_view body);
+  // Registers a new game under a fresh id and stores its creation; `stored` hears the commit. Null: no free id.
+  std::shared_ptr<GameRoom> open_game(const Setup& setup, std::unique_ptr<play::LiveGame> live,
+                                      RoomServices::Created stored);
+  // A rematch's game (RoomServices::create).
+  void create_rematch(Setup setup, RoomServices::Created stored);
   HttpAnswer pgn(const GameRoom& room);
 
   int ping_slice = 0;

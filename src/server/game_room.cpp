@@ -112,12 +112,13 @@ void GameRoom::check_time() {
   post([](GameRoom& room) { room.on_time(); });
 }
 
-void GameRoom::store_creation(StoreWrite create) {
-  post([create = std::move(create)](GameRoom& room) mutable {
+void GameRoom::store_creation(StoreWrite create, RoomServices::Created stored) {
+  post([create = std::move(create), stored = std::move(stored)](GameRoom& room) mutable {
     std::vector<StoreWrite> writes{std::move(create)};
     if (room.setup_.opponent != "invite") (void)room.live_->start();
     for (StoreWrite& w : room.unstored_writes(0)) writes.push_back(std::move(w));
-    room.store_then(std::move(writes), [](GameRoom& room, bool committed) {
+    room.store_then(std::move(writes), [stored = std::move(stored)](GameRoom& room, bool committed) {
+      if (stored) stored(room.id_, committed);
       if (committed) return room.schedule();
       room.lost_ = true;
       room.services_.forget(room);
@@ -215,6 +216,7 @@ void GameRoom::handle(const std::shared_ptr<GameSession>& session, const ParsedM
           else if constexpr (std::is_same_v<M, MoveMessage>) move(s, m, req, arrived, waited);
           else if constexpr (std::is_same_v<M, OfferMessage>) offer(s, m, req, arrived);
           else if constexpr (std::is_same_v<M, ClaimMessage>) claim(s, m, req, arrived);
+          else if constexpr (std::is_same_v<M, RematchMessage>) rematch(s, m, req);
           else resign(s, m, req, arrived);
         }
       },
@@ -246,6 +248,7 @@ void GameRoom::hello(GameSession& s, const HelloMessage& m) {
   if (bad) send_error(s, std::nullopt, simple_error("bad_seat", "a token is not this game's"));
   // Always a fresh state: a reconnecting client needs the clocks as they are now even when it missed no event.
   s.peer->send(share(state_text(s)));
+  send_rematch_seats(s);
   // An invited game starts when the invited player first comes (the clocks start then).
   if (!live_->started() && !live_->over() && after.connected[WHITE] && after.connected[BLACK]) {
     if (auto change = live_->start()) {

@@ -79,6 +79,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   GameRoom& operator=(const GameRoom&) = delete;
 
   const std::string& id() const { return id_; }
+  // Fixed at creation: read without the room's lock.
+  const Setup& setup() const { return setup_; }
 
   // --- From any thread: queued on the room, run in order ---
 
@@ -89,8 +91,9 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void ping();
   // Ends the game if its flag has fallen or its deadline passed.
   void check_time();
-  // Creation: stores `create` with the game's start; if that fails the game never existed.
-  void store_creation(StoreWrite create);
+  // Creation: stores `create` with the game's start; if that fails the game never existed. `stored` (may be
+  // empty) hears the commit on this room's queue.
+  void store_creation(StoreWrite create, RoomServices::Created stored = {});
   // After a restart: stores what the store lacks (a result an older server did not mark) and starts the timers.
   void resume();
   // Runs `task` on the room's queue under its lock (tests: hold a room's work).
@@ -130,6 +133,10 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void offer(GameSession& s, const OfferMessage& m, std::optional<int64_t> req, ArrivalTime arrived);
   void claim(GameSession& s, const ClaimMessage& m, std::optional<int64_t> req, ArrivalTime arrived);
   void resign(GameSession& s, const ResignMessage& m, std::optional<int64_t> req, ArrivalTime arrived);
+  // The rematch of a finished invite game (room_rematch.cpp).
+  void rematch(GameSession& s, const RematchMessage& m, std::optional<int64_t> req);
+  void rematch_created(const std::string& game, bool committed, Color acceptor);
+  void send_rematch_seats(GameSession& s) const;
   Result<Color, ProtocolError> acting_color(const GameSession& s, std::optional<Color> asked,
                                             std::optional<Color> natural) const;
   void do_leave(const std::shared_ptr<GameSession>& s, int64_t closed_at);
@@ -204,6 +211,11 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   bool lost_ = false;  // its creation was not committed: it does not exist
   bool closed_ = false;
   int64_t last_used_ms_ = 0;  // the game time source, for eviction
+  // The rematch, in memory only (an offer, or the link to the new game, is lost on a restart or an eviction).
+  std::optional<Color> rematch_offer_;
+  bool rematch_creating_ = false;
+  std::string rematch_game_;
+  std::string rematch_seats_[COLOR_NB];  // the new game's token for this game's player of each colour
 
   mutable std::mutex snapshot_mutex_;
   mutable std::string snapshot_;  // the last GAME text read, for reads while the room works

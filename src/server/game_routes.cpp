@@ -1,6 +1,8 @@
 // The game service's HTTP routes (docs/protocol.md, "HTTP"): create a game,
 // read it, its PGN, its engine review, and the robot's levels.
 #include <boost/json.hpp>
+#include <chrono>
+#include <cstdio>
 
 #include "laws/game_record.h"
 #include "notation/pgn_writer.h"
@@ -41,6 +43,16 @@ json::object review_json(const ReviewState& state) {
   }
   o["plies"] = std::move(plies);
   return o;
+}
+
+// The PGN Date of a moment (ms since the epoch), in UTC: "2026.11.26".
+std::string pgn_date(int64_t ms) {
+  const auto day = std::chrono::floor<std::chrono::days>(
+      std::chrono::sys_time<std::chrono::milliseconds>(std::chrono::milliseconds(ms)));
+  const std::chrono::year_month_day ymd(day);
+  char text[16];
+  std::snprintf(text, sizeof text, "%04d.%02u.%02u", int(ymd.year()), unsigned(ymd.month()), unsigned(ymd.day()));
+  return text;
 }
 
 }  // namespace
@@ -113,20 +125,12 @@ HttpAnswer GameService::Impl::create_game(std::string_view body) {
   if (!opts) return error(400, "bad_request", {{"detail", opts.error().message}});
   auto live = play::LiveGame::create(*opts, time);
   if (!live) return error(400, "bad_request", {{"detail", live.error().message}});
-  std::string id;
-  std::shared_ptr<GameRoom> created;
-  for (int attempt = 0; attempt < 8 && !created; ++attempt) {
-    id = new_game_id();
-    if (find(id)) continue;
-    auto room = std::make_shared<GameRoom>(services, id, setup, std::move(*live), 0, 0);
-    std::lock_guard lock(games_mutex);
-    if (games.try_emplace(id, room).second) created = std::move(room);
-    else return error(500, "server_error", {{"detail", "game id taken"}});
-  }
-  if (!created) return error(500, "server_error", {{"detail", "no free game id"}});
+  setup.created_ms = services.wall_now();
   // The answer goes now; the game's creation (and its start) is committed before any message for it is
   // answered: those wait for the commit like every message that follows a change.
-  created->store_creation({StoreWrite::Kind::CREATE, id, json::serialize(setup_json(setup)), 0, 0});
+  auto created = open_game(setup, std::move(*live), {});
+  if (!created) return error(500, "server_error", {{"detail", "no free game id"}});
+  const std::string& id = created->id();
   ++metrics.games_created;
   json::object l{{"event", "game_start"},
                  {"game", id},
@@ -148,14 +152,49 @@ HttpAnswer GameService::Impl::create_game(std::string_view body) {
   return json_answer(201, answer);
 }
 
+std::shared_ptr<GameRoom> GameService::Impl::open_game(const Setup& setup, std::unique_ptr<play::LiveGame> live,
+                                                       RoomServices::Created stored) {
+  std::shared_ptr<GameRoom> created;
+  for (int attempt = 0; attempt < 8 && !created; ++attempt) {
+    std::string id = new_game_id();
+    if (find(id)) continue;
+    auto room = std::make_shared<GameRoom>(services, id, setup, std::move(live), 0, 0);
+    std::lock_guard lock(games_mutex);
+    if (games.try_emplace(id, room).second) created = std::move(room);
+    else return nullptr;
+  }
+  if (!created) return nullptr;
+  created->store_creation({StoreWrite::Kind::CREATE, created->id(), json::serialize(setup_json(setup)), 0, 0},
+                          std::move(stored));
+  return created;
+}
+
+void GameService::Impl::create_rematch(Setup setup, RoomServices::Created stored) {
+  setup.seed = random();
+  setup.created_ms = services.wall_now();
+  auto opts = start_options(setup);
+  auto live = opts ? play::LiveGame::create(*opts, time) : Result<std::unique_ptr<play::LiveGame>>(opts.error());
+  if (!live || stopping || !open_game(setup, std::move(*live), stored)) stored({}, false);
+  else ++metrics.games_created;
+}
+
 HttpAnswer GameService::Impl::pgn(const GameRoom& room) {
-  auto text = room.try_read([](const play::LiveGame& live) {
+  const Setup& setup = room.setup();
+  auto text = room.try_read([&setup](const play::LiveGame& live) {
     const Game& game = live.game();
     PgnTags tags;
+    // The names given at creation; the robot by its level; an unknown player "?" as the PGN standard writes an
+    // unknown value (8.1.1), not "White"/"Black", which a database would take for a player's name.
     for (Color c : {WHITE, BLACK}) {
-      std::string name = live.robot_seat(c) ? "tabiya level " + std::to_string(live.options().seats[c].level)
-                                            : (c == WHITE ? "White" : "Black");
+      std::string name = !setup.names[c].empty() ? setup.names[c]
+                         : live.robot_seat(c)    ? "tabiya level " + std::to_string(live.options().seats[c].level)
+                                                 : "?";
       tags.set(c == WHITE ? "White" : "Black", name);
+    }
+    if (setup.created_ms > 0) tags.set("Date", pgn_date(setup.created_ms));
+    if (setup.tournament_round > 0) {
+      tags.set("Event", setup.tournament_name);
+      tags.set("Round", std::to_string(setup.tournament_round));
     }
     tags.set("Site", "tabiya");
     PgnGame record = game_to_pgn(game, tags);

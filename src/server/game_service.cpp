@@ -42,6 +42,9 @@ GameService::Impl::Impl(boost::asio::io_context& io, GameServiceOptions o, std::
       services{io, options, time, robots, writer, bus, workers, metrics, stopping, {}, {}} {
   services.forget = [this](const GameRoom& room) { forget(room); };
   services.reload = [this](const std::string& id) { return room(id); };
+  services.create = [this](Setup setup, RoomServices::Created stored) {
+    create_rematch(std::move(setup), std::move(stored));
+  };
 }
 
 uint64_t GameService::Impl::random() const { return options.random ? options.random() : os_random_u64(); }

@@ -131,7 +131,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     auto app_page = [&](std::string_view prefix) {  // /g/ID (a game), /t/ID (a tournament)
       return path.starts_with(prefix) && path.size() > 3 && path.find('/', 3) == std::string_view::npos;
     };
-    if (path == "/" || app_page("/g/") || app_page("/t/")) {
+    // /t/ID/print: a tournament's printable table, drawn by the app too.
+    constexpr std::string_view PRINT = "/print";
+    const bool print_page = path.starts_with("/t/") && path.size() > 3 + PRINT.size() && path.ends_with(PRINT) &&
+                            path.find('/', 3) == path.size() - PRINT.size();
+    if (path == "/" || app_page("/g/") || app_page("/t/") || print_page) {
       file = shared_.files.index();
     } else {
       file = shared_.files.find(path);

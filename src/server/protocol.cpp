@@ -203,6 +203,7 @@ json::object setup_json(const Setup& s) {
   if (!s.names[WHITE].empty() || !s.names[BLACK].empty()) o["names"] = json::array{s.names[WHITE], s.names[BLACK]};
   if (s.tournament_round > 0)
     o["tournament"] = json::object{{"id", s.tournament_id}, {"name", s.tournament_name}, {"round", s.tournament_round}};
+  if (s.created_ms > 0) o["created"] = s.created_ms;
   return o;
 }
 
@@ -233,6 +234,7 @@ Result<Setup> setup_from_json(std::string_view text) {
       s.tournament_name = std::string(t->at("name").as_string());
       s.tournament_round = int(t->at("round").as_int64());
     }
+    if (const json::value* created = o.if_contains("created")) s.created_ms = created->to_number<int64_t>();
     return s;
   } catch (const std::exception& e) {
     return fail(std::string("stored setup: ") + e.what());
@@ -473,6 +475,15 @@ json::object game_json(const play::LiveGame& live, const GameView& view) {
     g["robot"] = std::move(robot);
   } else {
     g["robot"] = nullptr;
+  }
+  // Only a casual invite game outside an event has a rematch (docs/protocol.md, "Rematch").
+  if (setup.opponent == "invite" && setup.tournament_round == 0) {
+    json::object rematch;
+    rematch["offer"] = view.rematch_offer ? json::value(color_text(*view.rematch_offer)) : json::value(nullptr);
+    rematch["game"] = view.rematch_game.empty() ? json::value(nullptr) : json::value(view.rematch_game);
+    g["rematch"] = std::move(rematch);
+  } else {
+    g["rematch"] = nullptr;
   }
   return g;
 }

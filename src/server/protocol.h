@@ -44,6 +44,9 @@ struct Setup {
   std::string names[COLOR_NB];
   std::string tournament_id, tournament_name;
   int tournament_round = 0;
+  // When the game was created (server time, ms since the epoch; 0 for games stored before it was kept): the
+  // PGN's Date.
+  int64_t created_ms = 0;
 };
 
 // Reads a create request (POST /api/games). Random choices (colour, Chess960
@@ -69,6 +72,9 @@ struct GameView {
   bool robot_thinking = false;
   int robot_queue = 0;
   int64_t wall_now_ms = 0;  // server time, ms since the epoch (for the correspondence deadline)
+  // A finished invite game's rematch (GAME "rematch"): the side offering it, and the new game once accepted.
+  std::optional<Color> rematch_offer;
+  std::string rematch_game;
 };
 
 boost::json::object game_json(const play::LiveGame& live, const GameView& view);

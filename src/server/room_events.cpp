@@ -30,6 +30,8 @@ GameView GameRoom::view() const {
   v.robot_thinking = robot_thinking_;
   v.robot_queue = robot_queued_ ? std::max(1, services_.robots.position(id_)) : 0;
   v.wall_now_ms = services_.wall_now();
+  v.rematch_offer = rematch_offer_;
+  v.rematch_game = rematch_game_;
   return v;
 }
 

@@ -42,6 +42,10 @@ struct RoomServices {
   std::function<void(const GameRoom&)> forget;
   // A session's room left memory before the session said hello: the game loaded again (null: it is gone).
   std::function<std::shared_ptr<GameRoom>(const std::string& id)> reload;
+  // A new game by the creation path of POST /api/games (a rematch): `stored` is told, on the new game's queue,
+  // its id and whether its creation was committed; nothing is announced before that.
+  using Created = std::function<void(const std::string& id, bool committed)>;
+  std::function<void(Setup setup, Created stored)> create;
 
   int64_t wall_now() const;
   int queue_limit() const { return options.room_queue_limit > 0 ? options.room_queue_limit : DEFAULT_ROOM_QUEUE_LIMIT; }

@@ -10,6 +10,7 @@
 #include "server/tournament_http.h"
 #include "server/tournament_service_impl.h"
 #include "server/tournament_views.h"
+#include "tournament/boards.h"
 #include "tournament/crosstable.h"
 #include "tournament/standings.h"
 #include "tournament/trf.h"
@@ -66,12 +67,14 @@ void TournamentService::Impl::catch_up() {
   }
 }
 
-// Every game's PGN with the players' names and the round: read without the lock.
+// Every board's PGN with the players' names and the round, in round and board order: the game's record, or
+// a result-only game when the result did not come from a game played here (entered by the arbiter, a
+// forfeit). Game records are read without the lock.
 HttpAnswer TournamentService::Impl::all_pgn(const std::string& id) {
   struct Item {
     std::string game, event;
     int round;
-    std::string white, black;
+    std::string white, black, result;
   };
   std::vector<Item> items;
   {
@@ -79,19 +82,31 @@ HttpAnswer TournamentService::Impl::all_pgn(const std::string& id) {
     auto it = events.find(id);
     if (it == events.end()) return tournament_error(404, "unknown_tournament", {{"id", id}});
     const EventEntry& e = *it->second;
-    std::vector<OnlineGame> sorted = e.games;
-    std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.round < b.round; });
-    for (const OnlineGame& g : sorted) {
-      const tn::Player* w = e.t.player(g.white);
-      const tn::Player* b = e.t.player(g.black);
-      items.push_back({g.id, e.t.name(), g.round, w ? w->name : "?", b ? b->name : "?"});
-    }
+    const tn::Tournament t = public_trf(e);
+    for (int r = 1; r <= e.published; ++r)
+      for (const tn::RoundBoard& b : tn::boards_of_round(t, e.settings, r)) {
+        const tn::Player* w = t.player(b.white);
+        const tn::Player* bl = b.black == 0 ? nullptr : t.player(b.black);
+        if (!w || !bl) continue;  // a bye is no game
+        Item item{{}, e.t.name(), r, w->name, bl->name, board_result(w->entry(r).result, bl->entry(r).result)};
+        for (const OnlineGame& g : e.games)
+          if (g.round == r && g.white == b.white && g.black == b.black) item.game = g.id;
+        items.push_back(std::move(item));
+      }
   }
   std::string out;
   for (const Item& item : items) {
-    HttpAnswer a = games.http({"GET", "/api/games/" + item.game + "/pgn", ""});
-    if (a.status != 200) continue;
-    out += with_event_tags(a.body, item.event, item.round, item.white, item.black);
+    std::string text;
+    if (!item.game.empty()) {
+      HttpAnswer a = games.http({"GET", "/api/games/" + item.game + "/pgn", ""});
+      // A game record counts only when it holds the result; an unfinished one ("*") does not.
+      if (a.status == 200 && (item.result.empty() || a.body.find("[Result \"*\"]") == std::string::npos))
+        text = with_event_tags(a.body, item.event, item.round, item.white, item.black);
+    }
+    if (text.empty() && !item.result.empty())
+      text = result_only_pgn(item.event, item.round, item.white, item.black, item.result);
+    if (text.empty()) continue;
+    out += text;
     if (!out.ends_with("\n\n")) out += "\n";
   }
   HttpAnswer a;

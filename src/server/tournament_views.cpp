@@ -14,8 +14,6 @@ namespace tabiya::server {
 namespace json = boost::json;
 namespace tn = tabiya::tournament;
 
-namespace {
-
 // "1-0" and friends for a pairing, from White's and Black's round entries.
 std::string board_result(char white, char black) {
   if (white == ' ' || black == ' ') return {};
@@ -27,6 +25,15 @@ std::string board_result(char white, char black) {
   return std::string(1, white) + std::string(1, black);
 }
 
+namespace {
+std::string pgn_escape(const std::string& s) {
+  std::string r;
+  for (char c : s) {
+    if (c == '"' || c == '\\') r += '\\';
+    r += c;
+  }
+  return r;
+}
 }  // namespace
 
 json::object event_json(const EventEntry& e) {
@@ -152,14 +159,7 @@ json::object private_json(const EventEntry& e, const Caller& c) {
 
 std::string with_event_tags(const std::string& pgn, const std::string& event, int round, const std::string& white,
                             const std::string& black) {
-  auto escape = [](const std::string& s) {
-    std::string r;
-    for (char c : s) {
-      if (c == '"' || c == '\\') r += '\\';
-      r += c;
-    }
-    return r;
-  };
+  const auto escape = pgn_escape;
   const std::map<std::string, std::string> tags = {
       {"Event", event}, {"Round", std::to_string(round)}, {"White", white}, {"Black", black}};
   std::istringstream in(pgn);
@@ -169,6 +169,38 @@ std::string with_event_tags(const std::string& pgn, const std::string& event, in
       if (line.starts_with("[" + tag + " \"")) line = "[" + tag + " \"" + escape(value) + "\"]";
     text += line + "\n";
   }
+  return text;
+}
+
+// A result the arbiter entered (or a forfeit, a game not played) as a game of no moves: the seven tags, the
+// result marker, a standard Termination ("adjudication": decided by a third party; "abandoned": not played)
+// and a comment saying so (docs/protocol.md, "Tournaments").
+std::string result_only_pgn(const std::string& event, int round, const std::string& white, const std::string& black,
+                            const std::string& result) {
+  std::string marker = "*", termination = "adjudication", comment = "result entered by the arbiter";
+  if (result == "1-0" || result == "0-1") marker = result;
+  else if (result == "1/2") marker = "1/2-1/2";
+  else if (result == "+-" || result == "-+") {
+    marker = result == "+-" ? "1-0" : "0-1";
+    termination = "abandoned";
+    comment = "forfeit: the game was not played";
+  } else if (result == "--") {
+    termination = "abandoned";
+    comment = "double forfeit: the game was not played, both lose";
+  }
+  std::string text;
+  auto tag = [&](std::string_view name, const std::string& value) {
+    text += "[" + std::string(name) + " \"" + pgn_escape(value) + "\"]\n";
+  };
+  tag("Event", event);
+  tag("Site", "tabiya");
+  tag("Date", "????.??.??");
+  tag("Round", std::to_string(round));
+  tag("White", white);
+  tag("Black", black);
+  tag("Result", marker);
+  tag("Termination", termination);
+  text += "\n{" + comment + "} " + marker + "\n\n";
   return text;
 }
 

@@ -18,4 +18,11 @@ boost::json::object private_json(const EventEntry& e, const Caller& c);
 std::string with_event_tags(const std::string& pgn, const std::string& event, int round, const std::string& white,
                             const std::string& black);
 
+// A board's result from White's and Black's TRF round entries: "1-0", "0-1", "1/2", "+-", "-+", "--";
+// empty while it has none.
+std::string board_result(char white, char black);
+// A board's result with no game record (entered by the arbiter, or a forfeit) as a PGN game of no moves.
+std::string result_only_pgn(const std::string& event, int round, const std::string& white, const std::string& black,
+                            const std::string& result);
+
 }  // namespace tabiya::server

@@ -8,7 +8,9 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <sstream>
 
+#include "pgn_check.h"
 #include "service_test_support.h"
 #include "tournament/trf.h"
 
@@ -447,6 +449,41 @@ TEST_F(TournamentServiceTest, StoredEventsLeaveNoTemporaryFiles) {
   for (const auto& item : std::filesystem::directory_iterator(dir_ / "tournaments"))
     names.push_back(item.path().filename().string());
   EXPECT_EQ(names, std::vector<std::string>{m.id + ".trf"});
+}
+
+}  // namespace
+}  // namespace tabiya::server::testing
+
+namespace tabiya::server::testing {
+namespace {
+
+// Issue 20, item 7: the event's PGN holds every result. One the arbiter entered while the game was never
+// played here is a game of no moves with its result marker and [Termination "adjudication"] (a forfeit:
+// "abandoned"), and reads back under `tabiya pgn check` without a problem.
+TEST_F(TournamentServiceTest, ThePgnHoldsArbiterEnteredResultsAsResultOnlyGames) {
+  Made m = make_event("round-robin", {"Anna", "Bjorn", "Carl", "Dina"});
+  const std::string base = "/api/tournaments/" + m.id;
+  post(base + "/close", {{"token", m.arbiter}}, 200);
+  post(base + "/publish", {{"token", m.arbiter}}, 200);
+  json::object e = event(m.id);
+  const json::array& boards = e.at("pairings").as_array().at(0).at("boards").as_array();
+  ASSERT_EQ(boards.size(), 2u);
+  const int first = int(boards.at(0).at("white").as_int64());
+  const int second = int(boards.at(1).at("white").as_int64());
+  post(base + "/result", {{"token", m.arbiter}, {"round", 1}, {"white", first}, {"result", "1-0"}}, 200);
+  post(base + "/result", {{"token", m.arbiter}, {"round", 1}, {"white", second}, {"result", "+-"}}, 200);
+  HttpAnswer pgn = call("GET", base + "/pgn");
+  ASSERT_EQ(pgn.status, 200);
+  EXPECT_EQ(pgn.body.find("[Result \"*\"]"), std::string::npos) << pgn.body;
+  EXPECT_NE(pgn.body.find("[Termination \"adjudication\"]"), std::string::npos) << pgn.body;
+  EXPECT_NE(pgn.body.find("{result entered by the arbiter} 1-0"), std::string::npos) << pgn.body;
+  EXPECT_NE(pgn.body.find("[Termination \"abandoned\"]"), std::string::npos) << pgn.body;
+  EXPECT_NE(pgn.body.find("{forfeit: the game was not played} 1-0"), std::string::npos) << pgn.body;
+  std::istringstream in(pgn.body);
+  std::ostringstream report;
+  const cli::PgnCheckSummary summary = cli::check_pgn(in, "event.pgn", RulesEdition::FIDE_2018, report);
+  EXPECT_EQ(summary.games, 2) << report.str();
+  EXPECT_EQ(summary.games_with_problems, 0) << report.str();
 }
 
 }  // namespace

@@ -56,6 +56,10 @@ function route(): void {
     playAgain: (game, you) => void create(playAgainRequest(game, you)),
     newGame: () => navigate('/'),
     inviteToken: () => seats.invite(id),
+    rematch: (game, tokens) => {
+      seats.add(game, tokens);
+      navigate(`/g/${game}#seat=${tokens.join(',')}`);
+    },
   });
 }
 

@@ -90,6 +90,8 @@ export interface Game {
   status: 'waiting' | 'playing' | 'over';
   result: Result | null;
   robot?: { thinking: boolean; queue: number } | null;
+  /** A casual invite game's rematch: the side offering it, and the new game once accepted; null for other games. */
+  rematch?: { offer: Color | null; game: string | null } | null;
 }
 
 export interface MoveEvent {
@@ -115,14 +117,17 @@ export type GameEvent =
   | { type: 'claim_rejected'; ground: string; by: Color; added: number; clock: ClockState | null }
   | { type: 'presence'; white: boolean; black: boolean }
   | { type: 'robot'; thinking: boolean; queue: number }
-  | { type: 'end'; result: Result };
+  | { type: 'end'; result: Result }
+  | { type: 'rematch'; action: 'offer' | 'decline' | 'withdraw' | 'accept' | 'failed'; by: Color; game?: string };
 
 export type ServerMessage =
   | { t: 'state'; seq: number; you: Color[]; game: Game }
   | { t: 'event'; seq: number; req?: number; e: GameEvent }
   | { t: 'ok'; req: number }
   | { t: 'error'; req?: number; code: string; data?: Record<string, unknown>; detail?: string }
-  | { t: 'ping'; n: number };
+  | { t: 'ping'; n: number }
+  /** The player's own seat tokens in the accepted rematch, to his connection only. */
+  | { t: 'rematch'; game: string; seats: string[] };
 
 export type ClientMessage =
   | { t: 'hello'; v: number; seats: string[]; since?: number }
@@ -133,6 +138,7 @@ export type ClientMessage =
   | { t: 'claim'; req: number; ground: 'threefold' | 'fifty'; uci?: string }
   | { t: 'takeback'; req: number; action: 'offer' | 'accept' | 'decline'; color?: Color }
   | { t: 'resign'; req: number; color?: Color }
+  | { t: 'rematch'; req: number; action: 'offer' | 'accept' | 'decline' }
   | { t: 'resync'; since: number }
   | { t: 'pong'; n: number };
 

@@ -7,12 +7,18 @@ import { showCreateForm } from './tournament/create_form';
 import { layout, root } from './tournament/dom';
 import { keysFromFragment } from './tournament/keys';
 import { TournamentPage } from './tournament/page';
+import { showPrintable } from './tournament/print';
 
 let page: TournamentPage | null = null;
 
 export function tournamentIdFromPath(): string | null {
-  const m = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/.exec(location.pathname);
+  const m = /^\/t\/([A-Za-z0-9_-]{1,64})(\/print)?\/?$/.exec(location.pathname);
   return m ? m[1]! : null;
+}
+
+/** /t/ID/print: the event's printable table. */
+function printPath(): boolean {
+  return /^\/t\/[A-Za-z0-9_-]{1,64}\/print\/?$/.test(location.pathname);
 }
 
 export function showTournament(id: string, navigate: (path: string) => void): void {
@@ -20,6 +26,8 @@ export function showTournament(id: string, navigate: (path: string) => void): vo
   layout().hidden = true;
   root().hidden = false;
   document.body.classList.add('tournament-page');
+  document.body.classList.toggle('tournament-print', printPath());
+  if (printPath()) return void showPrintable(id);
   page = id === 'new' ? null : new TournamentPage(id, keysFromFragment(id));
   if (id === 'new') showCreateForm(navigate);
 }
@@ -30,5 +38,5 @@ export function hideTournament(): void {
   root().hidden = true;
   root().replaceChildren();
   layout().hidden = false;
-  document.body.classList.remove('tournament-page');
+  document.body.classList.remove('tournament-page', 'tournament-print');
 }

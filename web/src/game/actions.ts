@@ -41,6 +41,11 @@ export class GameActions {
     this.connection.request(req => ({ t: 'resign', req, ...c }));
   }
 
+  /** A rematch of a finished invite game: offered, accepted, or declined (withdrawn by the offerer). */
+  rematch(action: OfferAction): void {
+    this.connection.request(req => ({ t: 'rematch', req, action }));
+  }
+
   /** Asks for the events after `since` (a gap in the numbers, or a stale request). */
   resync(since: number): void {
     this.connection.send({ t: 'resync', since });

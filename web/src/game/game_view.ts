@@ -17,6 +17,7 @@ import { renderBoard } from './board_view';
 import { renderControls } from './controls_view';
 import { renderMoves } from './moves_view';
 import { LOW_TIME_MS, renderClocks, renderPlayers } from './players_view';
+import { renderRematch } from './rematch_view';
 import { renderResult, setStatus, showNotice, statusText } from './result_view';
 import { clockReading, initialState, mayMove, moveSent, movesBetween, orientation, receive, type GameState } from './state';
 import { typedRefusal, type TypedRefusal } from './typed';
@@ -25,6 +26,8 @@ export interface GameHooks {
   playAgain(game: Game, you: Color[]): void;
   newGame(): void;
   inviteToken(): string | null;
+  /** The accepted rematch, with this player's seats in it: keep them and go there. */
+  rematch(game: string, seats: string[]): void;
 }
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -42,6 +45,10 @@ export class GameView {
   private connected = false;
   private everConnected = false;
   private reviewStarted = false;
+  /** The player's seats in the accepted rematch (the server sends them to his connection only). */
+  private rematchSeats: { game: string; seats: string[] } | null = null;
+  /** The rematch was accepted while this page was open: both players are moved to it. */
+  private rematchLive = false;
   /** The typed move on its way to the server: its request number and text. */
   private typed: { req: number; text: string } | null = null;
 
@@ -133,6 +140,12 @@ export class GameView {
       this.typed = null;
       ($('move-input') as HTMLInputElement).value = '';
     }
+    if (msg.t === 'rematch') {
+      this.rematchSeats = { game: msg.game, seats: msg.seats };
+      if (this.rematchLive) this.hooks.rematch(msg.game, msg.seats);
+      else this.render(false);
+      return;
+    }
     if (msg.t === 'state') this.render(true);
     else if (step.event !== null) this.afterEvent(step.event);
     else if (msg.t === 'error') {
@@ -168,6 +181,14 @@ export class GameView {
         break;
       case 'end':
         play('end');
+        break;
+      case 'rematch':
+        if (e.action === 'accept') {
+          this.rematchLive = true;
+          if (this.rematchSeats !== null && this.rematchSeats.game === e.game) return this.hooks.rematch(e.game, this.rematchSeats.seats);
+        } else if (e.action === 'decline') this.notice(t('rematch.declined', { color: colorName(e.by) }), false);
+        else if (e.action === 'withdraw') this.notice(t('rematch.withdrawn', { color: colorName(e.by) }), false);
+        else if (e.action === 'failed') this.notice(t('rematch.failed'), true);
         break;
       default:
         break;
@@ -308,6 +329,10 @@ export class GameView {
     if (renderResult(g.status === 'over' ? g.result : null)) {
       $('btn-again').onclick = () => this.hooks.playAgain(g, this.state.you);
       $('btn-new2').onclick = () => this.hooks.newGame();
+      renderRematch(this.state, {
+        rematch: action => this.actions.rematch(action),
+        rematchLink: () => (this.rematchSeats ? `/g/${encodeURIComponent(this.rematchSeats.game)}#seat=${this.rematchSeats.seats.join(',')}` : null),
+      });
       if (!this.reviewStarted) {
         this.reviewStarted = true;
         startReview(this.id, g, $('review'), (san, uci) => showMove(prefs.notation(), language(), san, uci));

@@ -50,6 +50,7 @@ export function receive(state: GameState, msg: ServerMessage, now: number): Step
       };
     case 'ok':
     case 'ping':
+    case 'rematch':
       return { state, resync: null, event: null };
   }
 }
@@ -111,6 +112,13 @@ export function applyEvent(state: GameState, e: GameEvent, now: number): GameSta
         clock = stopped;
       }
       return { ...state, game: { ...g, result: e.result, status: 'over', clock }, clockAt: now };
+    }
+    case 'rematch': {
+      if (!g.rematch) return state;
+      if (e.action === 'offer') return withGame(state, { ...g, rematch: { ...g.rematch, offer: e.by } });
+      if (e.action === 'accept') return withGame(state, { ...g, rematch: { offer: null, game: e.game ?? null } });
+      if (e.action === 'failed') return state;
+      return withGame(state, { ...g, rematch: { ...g.rematch, offer: null } });
     }
   }
 }

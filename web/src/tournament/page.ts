@@ -152,7 +152,10 @@ export class TournamentPage {
   private playerPanel(e: TEvent, me: TMe): HTMLElement {
     const panel = el('section', { class: 'panel', id: 'player-panel' });
     const n = me.player ?? 0;
-    panel.append(el('h2', {}, t('tournament.you', { name: this.name(n), number: n })));
+    // Start numbers follow the ratings until registration closes; a round robin then draws pairing numbers by lot.
+    const drawn = e.state !== 'registration' && e.system.includes('round-robin');
+    panel.append(el('h2', {}, t(drawn ? 'tournament.youPairing' : 'tournament.you', { name: this.name(n), number: n })));
+    if (e.state === 'registration') panel.append(el('p', { class: 'tnote', id: 'numbers-note' }, t('tournament.numbersNote')));
     panel.append(copyRow(t('tournament.yourLink'), `${location.origin}/t/${this.id}#p=${this.keys.player ?? ''}`, 'player-link'));
     const list = el('ul', { class: 'tgames' });
     for (const g of [...me.games].sort((a, b) => b.round - a.round)) {

@@ -136,7 +136,8 @@ export function downloadsPanel(base: string): HTMLElement {
     el('h2', {}, t('tournament.downloads')),
     el('a', { class: 'btn', href: `${base}/trf`, download: '', id: 'download-trf' }, t('tournament.download.trf')),
     el('a', { class: 'btn', href: `${base}/pgn`, download: '', id: 'download-pgn' }, t('tournament.download.pgn')),
-    el('a', { class: 'btn', href: `${base}/html`, target: '_blank', rel: 'noopener' }, t('tournament.download.html')),
+    // The printable table is the app's own page (translated, styled by the app's stylesheet).
+    el('a', { class: 'btn', href: `${base.replace('/api/tournaments/', '/t/')}/print`, target: '_blank', rel: 'noopener', id: 'download-html' }, t('tournament.download.html')),
   );
 }
 
