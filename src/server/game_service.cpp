@@ -39,7 +39,7 @@ GameService::Impl::Impl(boost::asio::io_context& io, GameServiceOptions o, std::
       ping_timer(io),
       evict_timer(io),
       workers(options.room_threads),
-      services{io, options, time, robots, writer, bus, workers, metrics, stopping, {}, {}} {
+      services{io, options, time, robots, writer, bus, workers, metrics, stopping, {}, {}, {}} {
   services.forget = [this](const GameRoom& room) { forget(room); };
   services.reload = [this](const std::string& id) { return room(id); };
   services.create = [this](Setup setup, RoomServices::Created stored) {

@@ -190,7 +190,7 @@ std::string result_only_pgn(const std::string& event, int round, const std::stri
   }
   std::string text;
   auto tag = [&](std::string_view name, const std::string& value) {
-    text += "[" + std::string(name) + " \"" + pgn_escape(value) + "\"]\n";
+    text.append("[").append(name).append(" \"").append(pgn_escape(value)).append("\"]\n");
   };
   tag("Event", event);
   tag("Site", "tabiya");
