@@ -90,6 +90,9 @@ class ServerProcess {
   // The server's standard error (one log line per game) goes to `log`.
   bool start(const std::vector<std::string>& extra, const std::string& log) {
     std::vector<std::string> args{"/proc/self/exe", "serve", "--port", "0"};
+    // The load test is one client standing for thousands: the per-client caps would refuse it.
+    for (const char* lift : {"--max-connections-per-client", "0", "--max-websockets-per-client", "0"})
+      args.emplace_back(lift);
     args.insert(args.end(), extra.begin(), extra.end());
     int out[2];
     if (pipe(out) != 0) return false;
@@ -309,7 +312,9 @@ void add_loadtest_command(CLI::App& app) {
       ->check(CLI::PositiveNumber);
   cmd->add_option("--duration", args->duration, "Seconds measured")->capture_default_str()->check(CLI::PositiveNumber);
   cmd->add_option("--warmup", args->warmup, "Seconds of moves before the measurement")->capture_default_str();
-  cmd->add_option("--url", args->url, "Target a running server (ws://127.0.0.1:PORT) instead of starting one");
+  cmd->add_option("--url", args->url,
+                  "Target a running server (ws://127.0.0.1:PORT) instead of starting one (started with "
+                  "--max-connections-per-client 0 --max-websockets-per-client 0: the load is one client)");
   cmd->add_option("--pid", args->pid, "With --url: the server's process id, for its CPU and memory");
   cmd->add_option("--threads", args->threads, "Network threads of the servers started (default: one per core)");
   cmd->add_option("--time", args->time_control, "Time control of the games")->capture_default_str();

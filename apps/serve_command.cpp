@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <boost/asio/io_context.hpp>
 #include "commands.h"
@@ -36,15 +37,50 @@ struct ServeArguments {
   int game_threads = 0;
   int evict_after_s = 600;
   bool echo = false;
+  std::vector<std::string> trusted_proxies;
+  std::vector<std::string> public_urls;
+  int max_connections_per_client = 64;
+  int max_websockets_per_client = 32;
+  int max_connections = 0;
+  int ws_idle_close_s = 600;
 };
 
-// Thousands of sockets need more descriptors than the usual soft limit of 1024.
-void raise_file_limit() {
+// Descriptors the server keeps for itself (the database, the web files, the robot, the epoll and the like)
+// beyond the connections' share.
+constexpr rlim_t DESCRIPTORS_FOR_THE_SERVER = 128;
+
+// Thousands of sockets need more descriptors than the usual soft limit of 1024: the soft limit is raised to the
+// hard one where the system allows it. Returns the soft limit in force (0: unknown).
+rlim_t raise_file_limit() {
   rlimit limit{};
-  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
-    limit.rlim_cur = limit.rlim_max;
-    setrlimit(RLIMIT_NOFILE, &limit);
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return 0;
+  const rlim_t before = limit.rlim_cur;
+  if (limit.rlim_cur < limit.rlim_max) {
+    rlimit raised = limit;
+    // Some systems report an unlimited hard limit that setrlimit refuses; a million is plenty.
+    raised.rlim_cur = limit.rlim_max == RLIM_INFINITY ? rlim_t(1) << 20 : limit.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
   }
+  std::cerr << "tabiya: file descriptors: soft limit " << before;
+  if (limit.rlim_cur != before) std::cerr << ", raised to " << limit.rlim_cur;
+  std::cerr << " (hard limit "
+            << (limit.rlim_max == RLIM_INFINITY ? std::string("unlimited") : std::to_string(limit.rlim_max)) << ")\n";
+  return limit.rlim_cur;
+}
+
+// The global cap under the descriptor limit, and the part of it kept for new visitors: once the server holds
+// three quarters of its cap, a client already holding a few connections gets no more.
+server::ConnectionLimitOptions connection_limits(const ServeArguments& args, rlim_t descriptors) {
+  server::ConnectionLimitOptions limits;
+  limits.per_client_connections = args.max_connections_per_client;
+  limits.per_client_websockets = args.max_websockets_per_client;
+  if (args.max_connections > 0) {
+    limits.max_connections = args.max_connections;
+  } else if (descriptors > 2 * DESCRIPTORS_FOR_THE_SERVER) {
+    limits.max_connections = int(std::min<rlim_t>(descriptors - DESCRIPTORS_FOR_THE_SERVER, 1'000'000));
+  }
+  limits.visitor_reserve = limits.max_connections / 4;
+  return limits;
 }
 
 int serve(const ServeArguments& args) {
@@ -56,13 +92,33 @@ int serve(const ServeArguments& args) {
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   std::signal(SIGPIPE, SIG_IGN);
-  raise_file_limit();
+  const rlim_t descriptors = raise_file_limit();
 
   unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   server::ServerOptions options;
   options.host = args.host;
   options.port = static_cast<uint16_t>(args.port);
   options.threads = args.threads > 0 ? args.threads : static_cast<int>(cores);
+  options.limits = connection_limits(args, descriptors);
+  options.ws_idle_close = std::chrono::seconds(args.ws_idle_close_s);
+  auto proxies = server::TrustedProxies::parse(args.trusted_proxies);
+  if (!proxies) {
+    std::cerr << "tabiya: --trusted-proxy: " << proxies.error().message << "\n";
+    return 1;
+  }
+  options.trusted_proxies = std::move(*proxies);
+  for (const std::string& text : args.public_urls) {
+    auto url = server::parse_public_url(text);
+    if (!url) {
+      std::cerr << "tabiya: --public-url: " << url.error().message << "\n";
+      return 1;
+    }
+    options.public_urls.push_back(*url);
+  }
+  std::cerr << "tabiya: connections: at most " << options.limits.per_client_connections << " per client ("
+            << options.limits.per_client_websockets << " WebSockets), "
+            << (options.limits.max_connections > 0 ? std::to_string(options.limits.max_connections) : "no cap")
+            << " in all\n";
 
   server::StaticFiles files;
   if (Result<server::StaticFiles> loaded = server::StaticFiles::load(args.web)) {
@@ -146,6 +202,36 @@ void add_serve_command(CLI::App& app) {
   serve_app
       ->add_option("--evict-after", args->evict_after_s,
                    "Seconds a finished game with no connection stays in memory (0: forever)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  serve_app
+      ->add_option("--public-url", args->public_urls,
+                   "A URL the server is reached at, e.g. https://chess.example.org (repeatable); requests must name "
+                   "it (or --host, or a loopback name) in Host, and browsers' WebSockets must come from its pages")
+      ->take_all();
+  serve_app
+      ->add_option("--trusted-proxy", args->trusted_proxies,
+                   "Address or CIDR block of a reverse proxy whose X-Forwarded-For names the client (repeatable)")
+      ->take_all();
+  serve_app
+      ->add_option("--max-connections-per-client", args->max_connections_per_client,
+                   "Open connections (HTTP and WebSocket) one client (IPv4 address, IPv6 /64) may hold; 0: no cap")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  serve_app
+      ->add_option("--max-websockets-per-client", args->max_websockets_per_client,
+                   "WebSockets one client may hold; 0: no cap")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  serve_app
+      ->add_option("--max-connections", args->max_connections,
+                   "Connections in all (default: the descriptor limit less 128; the last quarter is kept for new "
+                   "visitors)")
+      ->check(CLI::NonNegativeNumber);
+  serve_app
+      ->add_option("--ws-idle-close", args->ws_idle_close_s,
+                   "Seconds after which a WebSocket that carried nothing but pings is closed, unless it holds a seat "
+                   "in a live game (0: never)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
   serve_app->add_flag("--echo", args->echo, "Serve a bare WebSocket echo instead of games (the load test's floor)");

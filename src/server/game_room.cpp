@@ -236,6 +236,7 @@ void GameRoom::hello(GameSession& s, const HelloMessage& m) {
   GameView before = view();
   s.seats[WHITE] = seats[WHITE];
   s.seats[BLACK] = seats[BLACK];
+  s.seated = s.holds_any();
   const bool was_joined = s.joined;
   if (!was_joined) {
     s.joined = true;

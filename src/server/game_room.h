@@ -61,6 +61,7 @@ class GameSession final : public Session, public std::enable_shared_from_this<Ga
   int64_t ping_n = 0;                     // last ping sent
   int64_t ping_sent = -1;                 // when (game time source), -1: none outstanding
   bool holds_any() const { return seats[WHITE] || seats[BLACK]; }
+  std::atomic<bool> seated{false};  // holds_any(), for the network threads (idle sockets are closed, seats not)
 
  private:
   mutable std::mutex mutex_;

@@ -219,6 +219,11 @@ void GameService::closed(Session& session) {
   s.room()->leave(s.shared_from_this());
 }
 
+bool GameService::keeps_alive(const Session& session) {
+  const auto& s = static_cast<const GameSession&>(session);
+  return s.seated && !s.room()->finished();
+}
+
 void GameService::write_metrics(std::string& out) {
   Impl& m = *impl_;
   int64_t active = 0, loaded = 0;
@@ -241,7 +246,10 @@ void GameService::shutdown() {
   impl_->reviewer.stop();
   impl_->ping_timer.cancel();
   impl_->evict_timer.cancel();
-  impl_->writer.stop();  // commits what is pending; its reports still reach the clients if the network runs
+  impl_->writer.stop();  // commits what is pending
+  // Each commit's report is work for its room, which answers the mover (the ack) and the others; the network
+  // closes the sockets with 1001 right after this returns, so every answer must be on its way by then.
+  impl_->workers.wait_idle();
   for (auto& room : impl_->all()) room->cancel_timer();
 }
 

@@ -77,6 +77,7 @@ class GameService final : public Service {
   std::shared_ptr<Session> open(std::string_view path, std::shared_ptr<Peer> peer) override;
   void message(Session& session, std::string_view text) override;
   void closed(Session& session) override;
+  bool keeps_alive(const Session& session) override;
   void write_metrics(std::string& out) override;
   void shutdown() override;
 

@@ -52,14 +52,8 @@ bool iequals(std::string_view a, std::string_view b) {
          });
 }
 
-bool origin_allowed(std::optional<std::string_view> origin_header, std::string_view host_header) {
-  if (!origin_header) return true;
-  std::string_view origin = *origin_header;
-  std::size_t scheme = origin.find("://");
-  if (scheme == std::string_view::npos) return false;  // includes "null"
-  std::string_view host = origin.substr(scheme + 3);
-  if (host.ends_with('/')) host.remove_suffix(1);
-  return !host.empty() && iequals(host, host_header);
+bool keepalive_chatter(std::string_view text) {
+  return text.starts_with(R"({"t":"ping",)") || text.starts_with(R"({"t":"pong",)");
 }
 
 bool accepts_gzip(std::string_view accept) {

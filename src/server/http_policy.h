@@ -1,6 +1,7 @@
-// The network layer's rules that need no Beast: which origins may open a
-// WebSocket, whether a client takes gzip, the Content-Security-Policy, and the
-// small JSON texts the network layer writes itself.
+// The network layer's rules that need no Beast: whether a client takes gzip,
+// the Content-Security-Policy, which messages are only keep-alive chatter, and
+// the small JSON texts the network layer writes itself. (Hosts and origins:
+// served_names.h.)
 #pragma once
 
 #include <optional>
@@ -17,9 +18,9 @@ std::string ws_error(std::string_view code, std::string_view data);
 bool plain_host(std::string_view host);
 std::string content_security_policy(std::string_view host);
 bool iequals(std::string_view a, std::string_view b);
-// A browser's WebSocket must come from a page of this server: Origin's host[:port] equals Host. Clients that are
-// not browsers (the load test, scripts) send no Origin and are let in; a browser always sends one.
-bool origin_allowed(std::optional<std::string_view> origin, std::string_view host);
+// The game protocol's ping and pong (docs/protocol.md), which say nothing about whether anyone is there: a
+// WebSocket that carries only these is idle.
+bool keepalive_chatter(std::string_view text);
 // The Accept-Encoding header names gzip without refusing it (q=0).
 bool accepts_gzip(std::string_view accept_encoding);
 

@@ -12,11 +12,21 @@ namespace tabiya::server {
 
 namespace net {
 
-// The Beast request's view of the network rules (http_policy.h).
-bool request_origin_allowed(const Request& req) {
+// The Beast request's view of the network rules (served_names.h).
+bool request_origin_allowed(const Shared& shared, const Request& req) {
   auto it = req.find(http::field::origin);
-  return origin_allowed(it == req.end() ? std::nullopt : std::optional<std::string_view>(it->value()),
-                        req[http::field::host]);
+  return shared.names.origin_allowed(it == req.end() ? std::nullopt : std::optional<std::string_view>(it->value()),
+                                     req[http::field::host]);
+}
+
+// Every X-Forwarded-For line of a request, joined in order (a proxy may add its own line rather than append).
+std::string forwarded_for(const Request& req) {
+  std::string joined;
+  for (auto [it, end] = req.equal_range("X-Forwarded-For"); it != end; ++it) {
+    if (!joined.empty()) joined += ',';
+    joined += it->value();
+  }
+  return joined;
 }
 
 bool request_accepts_gzip(const Request& req) {
@@ -24,14 +34,16 @@ bool request_accepts_gzip(const Request& req) {
 }
 
 // One HTTP connection: reads requests (keep-alive) and answers them, or hands the socket to a WsSession on an
-// upgrade.
+// upgrade. A connection over a limit (`refusal` not admitted) reads one request and answers it 429.
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, Shared& shared) : stream_(std::move(socket)), shared_(shared) {
+  HttpSession(tcp::socket&& socket, Shared& shared, IpAddress peer, ConnectionLimits::Hold hold,
+              ConnectionLimits::Verdict refusal)
+      : stream_(std::move(socket)), shared_(shared), peer_(peer), hold_(std::move(hold)), refusal_(refusal) {
     shared_.counters.http_connections.fetch_add(1);
-    boost::system::error_code ignored;
-    auto remote = stream_.socket().remote_endpoint(ignored);
-    if (!ignored) client_ = remote.address().to_string();
+    boost::system::error_code ec;
+    auto local = stream_.socket().local_endpoint(ec);
+    if (!ec) local_address_ = unmapped(local.address()).to_string();
   }
   ~HttpSession() {
     shared_.counters.http_connections.fetch_sub(1);
@@ -68,7 +80,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     parser_.emplace();
     parser_->body_limit(shared_.options.http_body_limit);
     parser_->header_limit(16 * 1024);
-    stream_.expires_after(std::chrono::seconds(30));
+    // A refused connection gets little time: it holds a descriptor the limits no longer count.
+    stream_.expires_after(refused() ? std::chrono::seconds(2) : std::chrono::seconds(30));
     http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
   }
 
@@ -98,7 +111,18 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       res.keep_alive(false);
       return send(std::move(res));
     }
+    if (refused()) return send(too_many_connections(shared_, refusal_));
     host_ = std::string(req[http::field::host]);
+    // Only the names this server serves (a hostile name pointed at it gets nothing); an HTTP/1.0 request may
+    // have no Host at all.
+    if (req.find(http::field::host) != req.end() && !shared_.names.host_allowed(host_, local_address_)) {
+      shared_.counters.http_bad_host.fetch_add(1);
+      Response res = error_response(421, "bad_host", R"({"host":)" + json_string(host_) + "}");
+      host_.clear();
+      res.keep_alive(false);
+      return send(std::move(res));
+    }
+    client_ = client_key(shared_.options.trusted_proxies.client(peer_, forwarded_for(req)));
     head_ = req.method() == http::verb::head;
     if (websocket::is_upgrade(req)) return upgrade(std::move(req));
     Response res = answer(req);
@@ -182,14 +206,18 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     std::string_view target = req.target();
     if (!target.starts_with("/ws/")) return send(error_response(404, "not_found"));
     if (shared_.stopping) return send(error_response(503, "shutting_down"));
-    if (!request_origin_allowed(req)) {
+    if (!request_origin_allowed(shared_, req)) {
       shared_.counters.ws_bad_origin.fetch_add(1);
       Response res = error_response(403, "bad_origin");
       res.keep_alive(false);
       return send(std::move(res));
     }
+    // Through a trusted proxy the connection is the proxy's, but the WebSocket is its client's.
+    auto [verdict, websocket_hold] = shared_.limits.open_websocket(client_);
+    if (verdict != ConnectionLimits::Verdict::admitted) return send(too_many_connections(shared_, verdict));
     upgraded_ = true;
-    std::make_shared<WsSession>(std::move(stream_), shared_)->run(std::move(req));
+    std::make_shared<WsSession>(std::move(stream_), shared_, std::move(hold_), std::move(websocket_hold))
+        ->run(std::move(req));
   }
 
   void send(Response&& res) {
@@ -216,14 +244,20 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
   }
 
+  bool refused() const { return refusal_ != ConnectionLimits::Verdict::admitted; }
+
   beast::tcp_stream stream_;
   Shared& shared_;
+  const IpAddress peer_;
+  ConnectionLimits::Hold hold_;  // this connection in the limits' counts (moved to the WebSocket on an upgrade)
+  const ConnectionLimits::Verdict refusal_;
   uint64_t id_ = 0;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   Response res_;
   std::string host_;
-  std::string client_;  // the peer's address, for per-client limits
+  std::string local_address_;  // the address the client connected to: a name of this server
+  std::string client_;         // the client's key (client_address.h) for the service's per-client limits
   bool busy_ = false;
   bool upgraded_ = false;
   bool head_ = false;
@@ -275,9 +309,23 @@ class Listener : public std::enable_shared_from_this<Listener> {
       });
       return;
     }
-    beast::error_code ignored;
+    beast::error_code gone, ignored;
+    auto remote = socket.remote_endpoint(gone);
+    if (gone) return accept();  // the client left already
+    IpAddress peer = unmapped(remote.address());
+    // A trusted proxy's connections carry many clients: counted only in the global figure (the proxy keeps its
+    // own per-source limits, docs/deploy.md); their WebSockets are counted under the forwarded client.
+    std::string key = shared_.options.trusted_proxies.trusts(peer) ? std::string() : client_key(peer);
+    auto [verdict, hold] = shared_.limits.connect(key);
+    const int max = shared_.limits.options().max_connections;
+    if (verdict == ConnectionLimits::Verdict::server_full && shared_.limits.open_connections() >= max) {
+      // No descriptor to spare even for an answer.
+      shared_.counters.refused_server_full.fetch_add(1);
+      socket.close(ignored);
+      return accept();
+    }
     socket.set_option(tcp::no_delay(true), ignored);
-    std::make_shared<HttpSession>(std::move(socket), shared_)->run();
+    std::make_shared<HttpSession>(std::move(socket), shared_, peer, std::move(hold), verdict)->run();
     accept();
   }
 
@@ -329,6 +377,7 @@ Result<uint16_t> HttpServer::start() {
   Result<uint16_t> port = impl.listener->open(endpoints.begin()->endpoint());
   if (!port) return port;
   impl.port = *port;
+  impl.shared.names.set_port(impl.port);
   impl.listener->accept();
   impl.started = true;
   for (int i = 0; i < std::max(1, options.threads); ++i) {

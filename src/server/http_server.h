@@ -2,9 +2,11 @@
 // Boost.Asio, N io threads). It serves the built web app, hands /api/ requests
 // and /ws/ID sockets to a Service, and answers /healthz and /metrics. It
 // enforces what no service should have to think about: request and message
-// sizes, WebSocket origins, flood throttling, a cap on each socket's outgoing
-// queue (a slow reader is dropped, never waited for), security headers, and a
-// clean shutdown.
+// sizes, the Host names and WebSocket origins it serves, how many connections
+// and WebSockets each client (client_address.h) and the whole server may hold
+// (connection_limits.h), idle WebSockets, flood throttling, a cap on each
+// socket's outgoing queue (a slow reader is dropped, never waited for),
+// security headers, and a clean shutdown.
 #pragma once
 
 #include <chrono>
@@ -12,9 +14,13 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/result.h"
+#include "server/client_address.h"
+#include "server/connection_limits.h"
 #include "server/flood_guard.h"
+#include "server/served_names.h"
 #include "server/service.h"
 #include "server/static_files.h"
 
@@ -35,6 +41,16 @@ struct ServerOptions {
   std::size_t ws_queue_limit = 1024 * 1024;
   // A WebSocket silent this long is pinged at half of it and dropped at the end (dead connections).
   std::chrono::seconds ws_idle_timeout{60};
+  // A WebSocket that sent and received nothing but pings this long is closed (1008, "idle") unless the service
+  // keeps it alive (a seat in a live game); 0: never.
+  std::chrono::milliseconds ws_idle_close{std::chrono::minutes(10)};
+  // Connections and WebSockets per client, and for the whole server.
+  ConnectionLimitOptions limits;
+  // The peers whose X-Forwarded-For names the client (a reverse proxy in front of the server).
+  TrustedProxies trusted_proxies;
+  // The URLs the server is reached at from outside (behind a proxy: the proxy's); Host must name one of them,
+  // the listening host or a loopback name, and a browser's WebSocket must come from one of them.
+  std::vector<WebOrigin> public_urls;
   // How long stop() waits for the closing handshakes before it cuts the remaining sockets.
   std::chrono::milliseconds shutdown_grace{3000};
 };

@@ -27,6 +27,7 @@
 #include <utility>
 #include <vector>
 
+#include "server/connection_limits.h"
 #include "server/http_errors.h"
 #include "server/http_policy.h"
 #include "server/http_server.h"
@@ -47,7 +48,6 @@ inline int64_t now_ms() {
   return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
 }
 
-
 class WsSession;
 class HttpSession;
 
@@ -55,12 +55,18 @@ class HttpSession;
 // walks to close everything.
 struct Shared {
   Shared(Service& service, StaticFiles files, ServerOptions options)
-      : service(service), files(std::move(files)), options(std::move(options)) {}
+      : service(service),
+        files(std::move(files)),
+        options(std::move(options)),
+        limits(this->options.limits),
+        names(this->options.host, this->options.public_urls) {}
 
   Service& service;
   const StaticFiles files;
   const ServerOptions options;
   Counters counters;
+  ConnectionLimits limits;
+  ServedNames names;  // its port is set once, by start(), before the first connection
   std::atomic<bool> stopping{false};
 
   std::mutex mutex;
@@ -85,7 +91,10 @@ struct Shared {
   void write_metrics(std::string& out);
 };
 
-inline void Shared::write_metrics(std::string& out) { write_network_metrics(counters, out); }
+inline void Shared::write_metrics(std::string& out) {
+  write_network_metrics(counters, out);
+  write_connection_limit_metrics(limits, out);
+}
 
 inline Response make_response(unsigned status, std::string content_type, std::string body) {
   Response res{static_cast<http::status>(status), 11};
@@ -96,6 +105,30 @@ inline Response make_response(unsigned status, std::string content_type, std::st
 
 inline Response error_response(unsigned status, std::string_view code, std::string_view data = "{}") {
   return make_response(status, "application/json", http_error_body(code, data));
+}
+
+// The refusal of a connection or WebSocket over a limit: 429 too_many_connections, and the count of it.
+inline Response too_many_connections(Shared& shared, ConnectionLimits::Verdict verdict) {
+  const char* kind = "server";
+  switch (verdict) {
+    case ConnectionLimits::Verdict::client_connections:
+      kind = "connections";
+      shared.counters.refused_client_connections.fetch_add(1);
+      break;
+    case ConnectionLimits::Verdict::client_websockets:
+      kind = "websockets";
+      shared.counters.refused_client_websockets.fetch_add(1);
+      break;
+    default:
+      shared.counters.refused_server_full.fetch_add(1);
+      break;
+  }
+  Response res = error_response(
+      429, "too_many_connections",
+      std::string(R"({"kind":")") + kind + R"(","limit":)" + std::to_string(shared.limits.limit_of(verdict)) + "}");
+  res.set(http::field::retry_after, "10");
+  res.keep_alive(false);
+  return res;
 }
 
 }  // namespace tabiya::server::net

@@ -26,6 +26,26 @@ void write_network_metrics(const Counters& c, std::string& out) {
   w.sample("tabiya_websocket_dropped_total", "{reason=\"flood\"}", int64_t(c.ws_closed_flood.load()));
   w.sample("tabiya_websocket_dropped_total", "{reason=\"too_large\"}", int64_t(c.ws_closed_too_large.load()));
   w.sample("tabiya_websocket_dropped_total", "{reason=\"slow_reader\"}", int64_t(c.ws_closed_slow.load()));
+  w.sample("tabiya_websocket_dropped_total", "{reason=\"idle\"}", int64_t(c.ws_closed_idle.load()));
+  w.single("tabiya_http_bad_host_total", "counter",
+           "HTTP requests refused with 421 (a Host the server does not serve).", int64_t(c.http_bad_host.load()));
+  w.family("tabiya_connections_refused_total", "counter",
+           "Connections and WebSockets refused with 429 too_many_connections, by the limit they hit.");
+  w.sample("tabiya_connections_refused_total", "{limit=\"client_connections\"}",
+           int64_t(c.refused_client_connections.load()));
+  w.sample("tabiya_connections_refused_total", "{limit=\"client_websockets\"}",
+           int64_t(c.refused_client_websockets.load()));
+  w.sample("tabiya_connections_refused_total", "{limit=\"server_full\"}", int64_t(c.refused_server_full.load()));
+}
+
+void write_connection_limit_metrics(const ConnectionLimits& limits, std::string& out) {
+  PrometheusWriter w(out);
+  w.single("tabiya_connections_counted", "gauge", "Connections counted against the global cap.",
+           int64_t(limits.open_connections()));
+  w.single("tabiya_connections_max", "gauge", "The global cap on connections (0: none).",
+           int64_t(limits.options().max_connections));
+  w.single("tabiya_connection_clients", "gauge", "Clients (IPv4 addresses, IPv6 /64s) holding a connection.",
+           int64_t(limits.clients()));
 }
 
 }  // namespace tabiya::server

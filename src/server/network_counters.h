@@ -1,10 +1,12 @@
 // The network layer's counters (sockets, requests, WebSocket messages,
-// refusals) and their /metrics lines.
+// refusals, connection limits) and their /metrics lines.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 #include <string>
+
+#include "server/connection_limits.h"
 
 namespace tabiya::server {
 
@@ -22,8 +24,15 @@ struct Counters {
   std::atomic<uint64_t> ws_closed_flood{0};
   std::atomic<uint64_t> ws_closed_too_large{0};
   std::atomic<uint64_t> ws_closed_slow{0};
+  std::atomic<uint64_t> ws_closed_idle{0};
+  std::atomic<uint64_t> http_bad_host{0};
+  std::atomic<uint64_t> refused_client_connections{0};
+  std::atomic<uint64_t> refused_client_websockets{0};
+  std::atomic<uint64_t> refused_server_full{0};
 };
 
 void write_network_metrics(const Counters& counters, std::string& out);
+// The connection limits' figures: clients connected, connections counted, and the global cap.
+void write_connection_limit_metrics(const ConnectionLimits& limits, std::string& out);
 
 }  // namespace tabiya::server

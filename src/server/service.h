@@ -41,7 +41,8 @@ struct HttpRequest {
   std::string_view method;  // "GET", "POST", ...
   std::string_view target;  // path and query, e.g. "/api/games/Xk3p9QaZ/pgn"
   std::string_view body;
-  // Who asked, for per-client limits: the peer's address as text (the network layer decides how it is found).
+  // Who asked, for per-client limits: the client's key as text (client_address.h: an IPv4 address or an IPv6
+  // /64, read from X-Forwarded-For when the peer is a trusted proxy).
   std::string_view client = {};  // empty: the server itself (a tournament creating its games)
 };
 
@@ -63,6 +64,9 @@ class Service {
   virtual void message(Session& session, std::string_view text) = 0;
   // The peer is gone; no more calls for this session follow.
   virtual void closed(Session& session) = 0;
+  // Whether the session must stay open however quiet it is (a player's seat in a live game); the network layer
+  // closes other WebSockets that sent and received nothing but pings for a while. Called on a network thread.
+  virtual bool keeps_alive(const Session&) { return false; }
   // The service's own Prometheus lines (games, moves, latency, robot queue), appended to `out`.
   virtual void write_metrics(std::string& out) = 0;
   // SIGTERM: finish pending writes and stop timers; called once, before the network closes sockets.

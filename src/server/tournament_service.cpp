@@ -227,6 +227,7 @@ std::shared_ptr<Session> TournamentService::open(std::string_view path, std::sha
 void TournamentService::message(Session& session, std::string_view text) { impl_->games.message(session, text); }
 
 void TournamentService::closed(Session& session) { impl_->games.closed(session); }
+bool TournamentService::keeps_alive(const Session& session) { return impl_->games.keeps_alive(session); }
 
 void TournamentService::write_metrics(std::string& out) {
   impl_->games.write_metrics(out);

@@ -10,8 +10,14 @@ namespace tabiya::server::net {
 // from any thread and post there, so the service's messages keep the order it sent them in.
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(beast::tcp_stream&& stream, Shared& shared)
-      : ws_(std::move(stream)), shared_(shared), flood_(shared.options.flood, now_ms()) {}
+  WsSession(beast::tcp_stream&& stream, Shared& shared, ConnectionLimits::Hold connection,
+            ConnectionLimits::Hold websocket)
+      : ws_(std::move(stream)),
+        shared_(shared),
+        connection_(std::move(connection)),
+        websocket_(std::move(websocket)),
+        idle_timer_(ws_.get_executor()),
+        flood_(shared.options.flood, now_ms()) {}
 
   ~WsSession() {
     notify_closed();
@@ -72,6 +78,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     accepted_ = true;
     shared_.counters.websockets.fetch_add(1);
     shared_.counters.ws_accepted.fetch_add(1);
+    last_active_ms_ = now_ms();
+    watch_idle(shared_.options.ws_idle_close);
     read();
     if (!queue_.empty() && !writing_) write_next();
   }
@@ -124,6 +132,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     }
     shared_.counters.ws_in.fetch_add(1, std::memory_order_relaxed);
     std::string_view text(static_cast<const char*>(buffer_.data().data()), buffer_.size());
+    if (!keepalive_chatter(text)) last_active_ms_ = now_ms();
     try {
       shared_.service.message(*session_, text);
     } catch (const std::exception& e) {
@@ -144,6 +153,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       return drop();
     }
     close_queued_ = message.close;
+    if (message.text && !keepalive_chatter(*message.text)) last_active_ms_ = now_ms();
     queue_.push_back(std::move(message));
     if (accepted_ && !writing_) write_next();
   }
@@ -168,6 +178,29 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     if (!queue_.empty()) write_next();
   }
 
+  // Closes the socket once nothing but pings went either way for ws_idle_close, unless the service keeps it
+  // (a player's seat in a live game is never closed for quiet).
+  void watch_idle(std::chrono::milliseconds after) {
+    const auto limit = shared_.options.ws_idle_close;
+    if (limit.count() <= 0 || finished_) return;
+    idle_timer_.expires_after(after);
+    idle_timer_.async_wait([self = shared_from_this(), limit](beast::error_code ec) {
+      if (ec || self->finished_ || self->close_queued_) return;
+      const auto quiet = std::chrono::milliseconds(now_ms() - self->last_active_ms_);
+      if (quiet < limit) return self->watch_idle(limit - quiet);
+      bool keep = false;
+      try {
+        keep = self->session_ && self->shared_.service.keeps_alive(*self->session_);
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "tabiya: service failed on keeps_alive: %s\n", e.what());
+      }
+      if (keep) return self->watch_idle(limit);
+      self->shared_.counters.ws_closed_idle.fetch_add(1);
+      // The reason is the code; no error message first, which a page would show: its socket simply reconnects.
+      self->enqueue(Outgoing{{}, true, websocket::close_reason(websocket::close_code::policy_error, "idle")});
+    });
+  }
+
   // Cuts the connection without a closing handshake; the pending read fails and finish() follows.
   void drop() {
     dropped_ = true;
@@ -177,6 +210,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void finish() {
     if (finished_) return;
     finished_ = true;
+    idle_timer_.cancel();
     if (accepted_) shared_.counters.websockets.fetch_sub(1);
     notify_closed();
     if (!writing_) queue_.clear();
@@ -194,6 +228,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
   websocket::stream<beast::tcp_stream> ws_;
   Shared& shared_;
+  ConnectionLimits::Hold connection_;  // counted against the limits while the session lives
+  ConnectionLimits::Hold websocket_;
+  asio::steady_timer idle_timer_;
+  int64_t last_active_ms_ = 0;  // the last message either way that was not a ping or a pong
   uint64_t id_ = 0;
   Request req_;
   Response refusal_;
