@@ -162,10 +162,9 @@ export class GameView {
   /** Which position is shown, in words: the move that led to it, or the start, or the live game. */
   private shownWords(): string {
     const g = this.state.game!;
-    if (this.shown === null) return t('nav.atLive');
-    if (this.shown === 0) return t('nav.atStart');
-    const m = g.moves[this.shown - 1]!;
-    return t('nav.atMove', { move: moveLabel(g, this.shown), san: this.blind.moveWords(m.san) });
+    const at = this.shown ?? g.moves.length;
+    const where = at === 0 ? t('nav.atStart') : t('nav.atMove', { move: moveLabel(g, at), san: this.blind.moveWords(g.moves[at - 1]!.san) });
+    return this.shown === null ? `${t('nav.atLive')}. ${where}` : where;
   }
 
   // --- from the server ------------------------------------------------------------------------------

@@ -33,7 +33,10 @@ function icon(step: NavStep): SVGElement {
   return svg;
 }
 
-function bar(on: NavHandlers): HTMLElement {
+/** The handlers of the game shown now: the bar outlives a game (the next one reuses it). */
+let current: NavHandlers | null = null;
+
+function bar(): HTMLElement {
   const nav = document.createElement('div');
   nav.id = 'nav';
   nav.className = 'nav';
@@ -61,8 +64,8 @@ function bar(on: NavHandlers): HTMLElement {
   nav.append(news);
   nav.addEventListener('click', ev => {
     const which = (ev.target as HTMLElement).closest<HTMLElement>('[data-nav]')?.dataset.nav;
-    if (which === 'live') on.live();
-    else if (which !== undefined) on.step(which as NavStep);
+    if (which === 'live') current?.live();
+    else if (which !== undefined) current?.step(which as NavStep);
   });
   document.querySelector('#game .moves-box')!.after(nav);
   return nav;
@@ -70,7 +73,8 @@ function bar(on: NavHandlers): HTMLElement {
 
 /** The bar as the shown position says; `missed` counts the moves played since an earlier position was shown. */
 export function renderNav(shown: Shown, total: number, missed: number, on: NavHandlers): void {
-  const nav = document.getElementById('nav') ?? bar(on);
+  current = on;
+  const nav = document.getElementById('nav') ?? bar();
   const at = shown ?? total;
   for (const b of nav.querySelectorAll<HTMLButtonElement>('.nav-step')) {
     const step = b.dataset.nav as NavStep;
