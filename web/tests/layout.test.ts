@@ -3,6 +3,7 @@
 // choices open from its menu button), nothing is wider than the screen (the move list scrolls sideways in its
 // own strip under the board on a phone), and the game's buttons are on the first screen, within thumb reach.
 // Screenshots at every size in every language go to build/screenshots/layout-*.png.
+import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -122,7 +123,8 @@ test('the menu button of a narrow screen opens the rarer choices under the heade
   await context.close();
 });
 
-test('every language at every size: one header row, the board in view, nothing too wide (screenshots)', { timeout: 600_000 }, async () => {
+test('every language at every size: one header row, the board in view, nothing too wide (screenshots); axe-core on the phone', { timeout: 600_000 }, async () => {
+  const violations: string[] = [];
   for (const lang of LANGS) {
     const context = await f.browser.newContext({ viewport: { width: 375, height: 667 }, locale: lang });
     const page = await context.newPage();
@@ -138,8 +140,13 @@ test('every language at every size: one header row, the board in view, nothing t
       await laidOut(page, size, `${lang} ${size.name}`);
       await movesPlaced(page, size, `${lang} ${size.name}`);
       await shot(page, `layout-${lang}-${size.name}`);
+      if (size.name === '375x667') {
+        const result = await new AxeBuilder({ page } as never).withTags(['wcag2a', 'wcag2aa']).analyze();
+        violations.push(...result.violations.map(v => `${lang} ${size.name}: ${v.id}: ${v.help}; ${v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(' | ')}`));
+      }
     }
     assert.deepEqual(errors, [], lang);
     await context.close();
   }
+  assert.deepEqual(violations, []);
 });

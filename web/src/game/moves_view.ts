@@ -52,6 +52,13 @@ export function renderMoves(g: Game, name: (m: MoveRecord) => string, shown: Sho
     items.push(empty);
   }
   list.replaceChildren(...items);
+  const box = list.parentElement!;
+  if (box.tabIndex !== 0) {
+    // The list scrolls (a strip on a phone): the keyboard must reach it (WCAG 2.1.1).
+    box.tabIndex = 0;
+    box.setAttribute('role', 'region');
+    box.setAttribute('aria-label', t('moves.title'));
+  }
   scrollToShown(list.parentElement!, list.querySelector<HTMLElement>('.shown'), shown === null);
 }
 
