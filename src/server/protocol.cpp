@@ -448,9 +448,12 @@ json::object game_json(const play::LiveGame& live, const GameView& view) {
   json::array moves;
   Position p = game.start_position();
   for (const MoveRecord& record : game.moves()) {
-    moves.push_back(move_json(record, p));
+    json::object m = move_json(record, p);
     UndoInfo undo;
     p.do_move(record.move, undo);
+    // The position after each move, so a client can show any earlier position without chess rules of its own.
+    m["fen"] = to_fen(p);
+    moves.push_back(std::move(m));
   }
   g["moves"] = std::move(moves);
   g["fen"] = to_fen(game.position());

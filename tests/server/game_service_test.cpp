@@ -145,6 +145,17 @@ TEST_F(GameServiceTest, StartsFromAChess960NumberAFenOrAPgn) {
   EXPECT_EQ(str(game.at("turn")), "black");
 }
 
+TEST_F(GameServiceTest, EachMoveOfAGameCarriesThePositionAfterIt) {
+  // A client shows any earlier position from these (issue 20: moving through the game) without chess rules.
+  json::object g = create(R"({"v":1,"opponent":"hotseat","pgn":"1. e4 e5 2. Nf3 *"})");
+  json::object game = json::parse(service_->http({"GET", "/api/games/" + str(g.at("id")), ""}).body).as_object();
+  const json::array& moves = game.at("moves").as_array();
+  ASSERT_EQ(moves.size(), 3u);
+  EXPECT_EQ(str(moves[0].as_object().at("fen")), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  EXPECT_EQ(str(moves[1].as_object().at("fen")), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+  EXPECT_EQ(str(moves[2].as_object().at("fen")), str(game.at("fen")));
+}
+
 TEST_F(GameServiceTest, ASpectatorWatchesButCannotAct) {
   auto [g, id, white, black] = invite();
   Client watcher = connect(id);

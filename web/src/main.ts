@@ -61,6 +61,8 @@ function route(): void {
       navigate(`/g/${game}#seat=${tokens.join(',')}`);
     },
   });
+  // The game opens with the board in view, not where the New game form was scrolled to (a phone).
+  window.scrollTo(0, 0);
 }
 
 function showHome(): void {
@@ -182,6 +184,7 @@ function setupTopBar(): void {
     else void document.documentElement.requestFullscreen?.().catch(() => undefined);
   });
   document.addEventListener('fullscreenchange', () => full.setAttribute('aria-pressed', String(document.fullscreenElement !== null)));
+  setupMenu();
   $('btn-new').addEventListener('click', () => navigate('/'));
   $('btn-tournament').addEventListener('click', ev => {
     ev.preventDefault();
@@ -216,6 +219,27 @@ function setupTopBar(): void {
   (document.querySelector('.brand') as HTMLAnchorElement).addEventListener('click', ev => {
     ev.preventDefault();
     navigate('/');
+  });
+}
+
+/** The menu button of a narrow screen: opens the rarer top choices under the one-row header. */
+function setupMenu(): void {
+  const button = $('btn-menu');
+  const header = document.querySelector('header.top') as HTMLElement;
+  const show = (open: boolean): void => {
+    header.classList.toggle('open', open);
+    button.setAttribute('aria-expanded', String(open));
+  };
+  button.addEventListener('click', () => show(!header.classList.contains('open')));
+  document.addEventListener('click', ev => {
+    const target = ev.target as HTMLElement;
+    if (!header.contains(target) || target.closest('#top-more a, #top-more button')) show(false);
+  });
+  document.addEventListener('keydown', ev => {
+    if (ev.key === 'Escape' && header.classList.contains('open')) {
+      show(false);
+      button.focus();
+    }
   });
 }
 

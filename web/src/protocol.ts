@@ -47,6 +47,8 @@ export interface MoveRecord {
   san: string;
   clock?: number | null;
   elapsed?: number | null;
+  /** The position after the move (moving through the game shows it). */
+  fen?: string;
 }
 
 export interface ClockState {

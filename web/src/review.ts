@@ -27,7 +27,13 @@ function moveLabel(ply: number, startBlack: boolean, startNumber: number): strin
   return index % 2 === 0 ? `${number}.` : `${number}…`;
 }
 
-export function startReview(id: string, game: Game, box: HTMLElement, san: (s: string, uci?: string) => string): void {
+export function startReview(id: string, game: Game, box: HTMLElement, san: (s: string, uci?: string) => string, jump?: (ply: number) => void): void {
+  // A click on the graph shows the position after the nearest move (moving through the game: game_view.ts).
+  const graph = box.querySelector('.graph') as HTMLElement;
+  graph.onclick = ev => {
+    const r = graph.getBoundingClientRect();
+    if (jump && r.width > 0) jump(Math.round(((ev.clientX - r.left) / r.width) * Math.max(1, game.moves.length)));
+  };
   box.hidden = false;
   const status = box.querySelector('.review-status') as HTMLElement;
   status.textContent = t('review.queued');

@@ -60,7 +60,7 @@ test('a move event: the move is recorded with its mover\'s clock, the position a
   assert.equal(step.state.seq, 6);
   assert.equal(step.event, e4);
   assert.equal(step.resync, null);
-  assert.deepEqual(g.moves, [{ uci: 'e2e4', san: 'e4', clock: 301_000, elapsed: 2_000 }]);
+  assert.deepEqual(g.moves, [{ uci: 'e2e4', san: 'e4', clock: 301_000, elapsed: 2_000, fen: AFTER_E4 }]);
   assert.equal(g.fen, AFTER_E4);
   assert.equal(g.turn, 'black');
   assert.deepEqual(g.legal, { e7: ['e6', 'e5'] });

@@ -2,7 +2,7 @@
 // board, large board), remembered in localStorage and switched on for one visit by `?blind=1`; the live region
 // that announces moves, offers, claims, clock warnings and results; and the optional speech through the Web
 // Speech API for players without a screen reader.
-import { t } from '../i18n';
+import { num, t } from '../i18n';
 import { HELP_KEYS } from './commands';
 import { STYLES, type Style } from './notation';
 
@@ -161,8 +161,10 @@ export function setupAccess(): void {
   rate.step = '0.1';
   rate.value = String(p.rate);
   const showRate = (): void => {
-    rateText.textContent = t('blind.setting.rate', { rate: Number(rate.value).toFixed(1) });
-    rate.setAttribute('aria-valuetext', Number(rate.value).toFixed(1));
+    // "1,0" in Polish, "1.0" in English: the language's decimal separator (Intl).
+    const shown = num(Number(rate.value), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    rateText.textContent = t('blind.setting.rate', { rate: shown });
+    rate.setAttribute('aria-valuetext', shown);
   };
   showRate();
   rate.addEventListener('input', showRate);

@@ -12,9 +12,15 @@ import { access, announce, onAccessChange, speak } from './access';
 import { scoreSheet } from './braille';
 import { attacks, clocks, help, lastMove, legalFrom, line, moveList, pieces, position, positionByLines, typedCommand, type Asked } from './commands';
 import { byColor, moveWords, squareLabel, squareWords } from './notation';
+import { navCommand, type NavCommand } from '../game/navigation';
 
 export interface GameAccess {
+  /** The game as shown: at an earlier position while the player moves through it. */
   game(): Game | null;
+  /** An earlier position is shown: no move is made on it. */
+  browsing(): boolean;
+  /** Shows the position a navigation command asks for; says which one it is. */
+  navigate(command: NavCommand): string;
   you(): Color[];
   orientation(): Color;
   clock(c: Color): number | null;
@@ -57,7 +63,8 @@ export class BlindGame {
 
   moved(e: MoveEvent): void {
     const mover: Color = e.turn === 'white' ? 'black' : 'white';
-    announce(byColor(mover, moveWords(e.san, access().style, t), t));
+    const said = byColor(mover, moveWords(e.san, access().style, t), t);
+    announce(this.host.browsing() ? `${said}. ${t('nav.stillBack')}` : said);
     if (this.selected !== null) {
       // A piece picked on the grid and then a move typed: the pick is over.
       this.selected = null;
@@ -120,10 +127,27 @@ export class BlindGame {
     if (text !== '') speak(text);
   }
 
+  /** A move's SAN in the words of the chosen announcement style. */
+  moveWords(san: string): string {
+    return moveWords(san, access().style, t);
+  }
+
+  /** The board grid takes the focus (a game just opened in the blind mode). */
+  focusBoard(): void {
+    if (this.grid === null) return;
+    this.gridHadFocus = true;
+    this.cell(this.cursor)?.focus({ preventScroll: true });
+  }
+
   /** A typed command word answered in the live region; false when the text is not a command. */
   command(text: string): boolean {
     const a = this.asked();
     if (a === null || !access().blind) return false;
+    const nav = navCommand(text);
+    if (nav !== null) {
+      announce(this.host.navigate(nav), true);
+      return true;
+    }
     const answer = typedCommand(text, a);
     if (answer === null) return false;
     announce(answer, true);
@@ -286,6 +310,11 @@ export class BlindGame {
     const g = this.host.game();
     if (g === null) return;
     const square = this.cursor;
+    if (this.host.browsing()) {
+      announce(t('nav.noMoveHere'), true);
+      play('illegal');
+      return;
+    }
     const mine = g.status === 'playing' && this.host.you().includes(g.turn);
     if (!mine) {
       announce(t(g.status === 'over' ? 'error.game_over' : 'input.notYourTurn'), true);

@@ -67,5 +67,6 @@ export function renderControls(state: GameState, resignArmed: boolean, on: Contr
   }
   $('actions').replaceChildren(...actions);
   $('offers').replaceChildren(...offers);
-  if (g.status !== 'waiting') $('invite-link').hidden = $('invite-link').hidden || g.status === 'over';
+  // The invitation is done once the invited player has come: the box leaves the game's page.
+  if (g.status !== 'waiting') $('invite-link').hidden = true;
 }

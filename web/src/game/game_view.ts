@@ -16,6 +16,8 @@ import { GameActions, type OfferAction, type OfferKind } from './actions';
 import { renderBoard } from './board_view';
 import { renderControls } from './controls_view';
 import { renderMoves } from './moves_view';
+import { renderNav } from './nav_view';
+import { gameAt, jumpTo, keepShown, moveLabel, navKey, plyOfMove, positionAfter, stepTo, type NavCommand, type Shown } from './navigation';
 import { LOW_TIME_MS, renderClocks, renderPlayers } from './players_view';
 import { renderRematch } from './rematch_view';
 import { renderResult, setStatus, showNotice, statusText } from './result_view';
@@ -51,6 +53,11 @@ export class GameView {
   private rematchLive = false;
   /** The typed move on its way to the server: its request number and text. */
   private typed: { req: number; text: string } | null = null;
+  /** The position shown (moving through the game): null follows the game. */
+  private shown: Shown = null;
+  /** Moves played since an earlier position was shown (the "back to the game" button tells them). */
+  private missed = 0;
+  private focusedBoard = false;
 
   constructor(
     private readonly id: string,
@@ -70,7 +77,9 @@ export class GameView {
       premovable: { enabled: true },
     });
     this.blind = new BlindGame({
-      game: () => this.state.game,
+      game: () => (this.state.game === null ? null : gameAt(this.state.game, this.shown)),
+      browsing: () => this.shown !== null,
+      navigate: command => this.navigateBy(command),
       you: () => this.state.you,
       orientation: () => this.orientation(),
       clock: c => clockReading(this.state, c, performance.now()),
@@ -96,9 +105,17 @@ export class GameView {
     document.addEventListener('keydown', this.onKey);
   }
 
-  /** Typing a move anywhere on the page goes to the move box. */
+  /** Typing a move anywhere on the page goes to the move box; the arrow keys, Home and End move through the game. */
   private readonly onKey = (ev: KeyboardEvent): void => {
     const target = ev.target as HTMLElement;
+    const step = navKey(ev);
+    if (step !== null) {
+      if (ev.defaultPrevented || target.closest('input, textarea, select, [contenteditable], [role=grid], #promotion')) return;
+      if (this.state.game === null) return;
+      ev.preventDefault();
+      this.showPly(stepTo(this.state.game, this.shown, step));
+      return;
+    }
     if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.key.length !== 1 || !startsMove(language(), ev.key)) return;
     if (target.closest('input, textarea, select, [contenteditable]') || $('move-form').hidden) return;
     $('move-input').focus();
@@ -118,7 +135,43 @@ export class GameView {
   }
 
   refreshNotation(): void {
-    if (this.state.game) renderMoves(this.state.game, m => this.moveName(m));
+    if (this.state.game) renderMoves(this.state.game, m => this.moveName(m), this.shown, ply => this.jump(ply));
+  }
+
+  // --- moving through the game ------------------------------------------------------------------------
+
+  /** Shows the position after `ply` moves (the last one: the live position). */
+  jump(ply: number): void {
+    if (this.state.game) this.showPly(jumpTo(this.state.game, ply));
+  }
+
+  private showPly(to: Shown): void {
+    if (to === this.shown) return;
+    this.shown = to;
+    if (to === null) this.missed = 0;
+    this.render(true);
+  }
+
+  /** A typed navigation command of the blind mode: shows the position and says which it is. */
+  private navigateBy(command: NavCommand): string {
+    const g = this.state.game;
+    if (g === null) return '';
+    if ('live' in command) this.showPly(null);
+    else if ('step' in command) this.showPly(stepTo(g, this.shown, command.step));
+    else {
+      const ply = plyOfMove(g, command.move, command.side);
+      if (ply === null) return t('nav.noSuchMove', { move: command.move });
+      this.showPly(jumpTo(g, ply));
+    }
+    return this.shownWords();
+  }
+
+  /** Which position is shown, in words: the move that led to it, or the start, or the live game. */
+  private shownWords(): string {
+    const g = this.state.game!;
+    const at = this.shown ?? g.moves.length;
+    const where = at === 0 ? t('nav.atStart') : t('nav.atMove', { move: moveLabel(g, at), san: this.blind.moveWords(g.moves[at - 1]!.san) });
+    return this.shown === null ? `${t('nav.atLive')}. ${where}` : where;
   }
 
   // --- from the server ------------------------------------------------------------------------------
@@ -146,6 +199,7 @@ export class GameView {
       else this.render(false);
       return;
     }
+    if (this.state.game !== null) this.shown = keepShown(this.state.game, this.shown);
     if (msg.t === 'state') this.render(true);
     else if (step.event !== null) this.afterEvent(step.event);
     else if (msg.t === 'error') {
@@ -169,9 +223,11 @@ export class GameView {
       case 'move':
         this.resignArmed = false;
         play(e.check ? 'check' : e.san.includes('x') ? 'capture' : 'move');
-        this.render(true);
+        // Looking at an earlier position: the board stays, the "back to the game" button tells the news.
+        if (this.shown !== null) this.missed++;
+        this.render(this.shown === null);
         this.blind.moved(e);
-        if (this.state.you.includes(g.turn) && g.status === 'playing') board().playPremove();
+        if (this.shown === null && this.state.you.includes(g.turn) && g.status === 'playing') board().playPremove();
         return;
       case 'offer_declined':
         this.notice(t('action.offerDeclined', { color: colorName(e.by), kind: t(`action.kind.${e.kind}`) }), false);
@@ -181,6 +237,8 @@ export class GameView {
         break;
       case 'end':
         play('end');
+        // A notice of the game being played (an offer declined) is over with it.
+        this.notice('', false);
         break;
       case 'rematch':
         if (e.action === 'accept') {
@@ -207,6 +265,7 @@ export class GameView {
   private async onBoardMove(orig: Key, dest: Key): Promise<void> {
     const g = this.state.game;
     if (g === null) return;
+    if (this.shown !== null) return this.notice(t('nav.noMoveHere'), true);
     const promotes = movesBetween(this.state, orig, dest).length > 1;
     let uci = orig + dest;
     if (promotes) {
@@ -241,6 +300,10 @@ export class GameView {
     if (text === '' || g === null) return;
     if (this.blind.command(text)) {
       input.value = '';
+      return;
+    }
+    if (this.shown !== null) {
+      this.notice(t('nav.noMoveHere'), true);
       return;
     }
     if (!mayMove(this.state)) {
@@ -319,11 +382,16 @@ export class GameView {
     const g = this.state.game;
     if (g === null) return;
     const bottom = this.orientation();
-    renderBoard(this.state, bottom, full);
+    renderBoard(this.state, bottom, full, this.shown === null ? null : positionAfter(g, this.shown));
     renderPlayers(this.state, bottom);
     renderGameEvent(g);
     this.tick();
-    renderMoves(g, m => this.moveName(m));
+    // The buttons first: on a phone they stand beside the move strip, whose scrolling depends on its width.
+    renderNav(this.shown, g.moves.length, this.missed, {
+      step: step => this.showPly(stepTo(this.state.game!, this.shown, step)),
+      live: () => this.showPly(null),
+    });
+    renderMoves(g, m => this.moveName(m), this.shown, ply => this.jump(ply));
     if (this.connected) setStatus(statusText(this.state));
     this.renderControls();
     if (renderResult(g.status === 'over' ? g.result : null)) {
@@ -335,10 +403,15 @@ export class GameView {
       });
       if (!this.reviewStarted) {
         this.reviewStarted = true;
-        startReview(this.id, g, $('review'), (san, uci) => showMove(prefs.notation(), language(), san, uci));
+        startReview(this.id, g, $('review'), (san, uci) => showMove(prefs.notation(), language(), san, uci), ply => this.jump(ply));
       }
     }
     this.blind.render();
+    if (!this.focusedBoard) {
+      // After Play the blind mode's board takes the focus (not twenty Tab presses away).
+      this.focusedBoard = true;
+      this.blind.focusBoard();
+    }
   }
 
   /** The clocks now (every 100 ms and on each change), with the low-time warnings of the player's side. */

@@ -62,7 +62,7 @@ export function applyEvent(state: GameState, e: GameEvent, now: number): GameSta
   switch (e.type) {
     case 'move': {
       const mover = opposite(e.turn);
-      const record = { uci: e.uci, san: e.san, clock: e.clock ? e.clock[mover] : null, elapsed: e.elapsed ?? null };
+      const record = { uci: e.uci, san: e.san, clock: e.clock ? e.clock[mover] : null, elapsed: e.elapsed ?? null, fen: e.fen };
       // A move answers a standing draw offer of the other side (Art. 9.1.b.4) and ends any takeback proposal.
       const draw = g.offers.draw !== null && g.offers.draw !== mover ? null : g.offers.draw;
       const game: Game = {
