@@ -159,7 +159,8 @@ Result<bool> set_lineups(TeamEvent& event, int round, int match_index, const std
     if (b.first_player) set_entry(event.players, b.first_player, round, {});
     if (b.second_player) set_entry(event.players, b.second_player, round, {});
   }
-  const Colour board_one = m.boards.empty() ? Colour::white : m.boards.front().first_colour;
+  const Colour board_one =
+      m.boards.empty() || m.boards.front().first_colour == Colour::none ? Colour::white : m.boards.front().first_colour;
   m.boards.assign(event.boards, {});
   for (int b = 1; b <= event.boards; ++b) {
     MatchBoard& mb = m.boards[b - 1];

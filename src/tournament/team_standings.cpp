@@ -48,9 +48,12 @@ Result<TeamTieBreak> parse_team_tie_break(const std::string& text) {
                                                                 {"BH", TeamTieBreakKind::buchholz},
                                                                 {"SB", TeamTieBreakKind::sonneborn_berger},
                                                                 {"MW", TeamTieBreakKind::matches_won}};
-  auto it = kinds.find(code);
-  if (it == kinds.end()) return fail("team tie-break '" + text + "': expected MP, GP, BH, SB or MW");
-  return TeamTieBreak{it->second, code};
+  if (auto it = kinds.find(code); it != kinds.end()) return TeamTieBreak{it->second, code};
+  auto score = [](char c) { return c == 'M' ? TeamScore::match_points : TeamScore::game_points; };
+  if (code.size() == 5 && code[0] == 'E' && code.substr(3) == "SB" && (code[1] == 'M' || code[1] == 'G') &&
+      (code[2] == 'M' || code[2] == 'G'))
+    return TeamTieBreak{TeamTieBreakKind::extended_sb, code, score(code[1]), score(code[2])};
+  return fail("team tie-break '" + text + "': expected MP, GP, BH, SB, EMMSB, EMGSB, EGMSB, EGGSB or MW");
 }
 
 std::vector<TeamStanding> team_scores(const TeamEvent& event, int round) {
@@ -69,12 +72,27 @@ std::vector<TeamStanding> team_scores(const TeamEvent& event, int round) {
 }
 
 std::vector<TeamStanding> team_standings(const TeamEvent& event, TeamScore primary,
-                                         const std::vector<TeamTieBreak>& tie_breaks, int round) {
+                                         const std::vector<TeamTieBreak>& tie_breaks, int round,
+                                         const TeamTieBreakRules& rules) {
   const auto by_team = team_rounds(event, round);
   std::vector<TeamStanding> standings = team_scores(event, round);
-  auto primary_of = [&](int team) {
-    const TeamStanding& s = standings[team - 1];
-    return primary == TeamScore::match_points ? s.match_points : s.game_points;
+  // The dummy opponent of a pairing-allocated bye (16.4), by the score asked for: the team's own score; in the
+  // 2026 edition at most a draw in every round; nothing in a round robin (the bye round is left out).
+  auto dummy_score = [&](int team, TeamScore score) -> Points {
+    if (rules.round_robin) return 0;
+    const TeamStanding& own = standings[team - 1];
+    const Points value = score == TeamScore::match_points ? own.match_points : own.game_points;
+    const Points draw =
+        score == TeamScore::match_points ? event.match_points.draw : event.boards * event.players.points.draw;
+    if (rules.edition == TieBreakEdition::fide2026) return std::min(value, draw * rounds_to_count(event, round));
+    return value;
+  };
+  auto score_of = [&](int team, TeamScore score) -> Points {
+    const TeamStanding& t = standings[team - 1];
+    return score == TeamScore::match_points ? t.match_points : t.game_points;
+  };
+  auto result_of = [](const TeamRound& tr, TeamScore score) {
+    return score == TeamScore::match_points ? tr.match_points : tr.game_points;
   };
   for (TeamStanding& s : standings) {
     for (const TeamTieBreak& tb : tie_breaks) {
@@ -88,11 +106,18 @@ std::vector<TeamStanding> team_standings(const TeamEvent& event, TeamScore prima
             value += in_points(tr.game_points);
             break;
           case TeamTieBreakKind::buchholz:
-            value += in_points(tr.opponent ? primary_of(tr.opponent) : primary_of(s.team));
+            value += in_points(tr.opponent ? score_of(tr.opponent, primary) : dummy_score(s.team, primary));
             break;
           case TeamTieBreakKind::sonneborn_berger:
-            if (tr.opponent) value += in_points(standings[tr.opponent - 1].match_points) * in_points(tr.game_points);
+          case TeamTieBreakKind::extended_sb: {
+            const bool extended = tb.kind == TeamTieBreakKind::extended_sb;
+            const TeamScore opponent_score = extended ? tb.opponent_score : primary;
+            const TeamScore own_result = extended ? tb.own_result : primary;
+            const Points opponent =
+                tr.opponent ? score_of(tr.opponent, opponent_score) : dummy_score(s.team, opponent_score);
+            value += in_points(opponent) * in_points(result_of(tr, own_result));
             break;
+          }
           case TeamTieBreakKind::matches_won:
             if (tr.match_points == event.match_points.win && tr.opponent) value += 1;
             break;

@@ -1,32 +1,46 @@
 // Team standings: match points and game points (team.h), ranked by a primary
 // score (match points unless the regulations choose game points) and the team
-// tie-breaks of the FIDE Tie-Break Regulations (C.07, 2024 text, Art. 5.2 and
-// 8 applied to teams): the other score (MP or GP), BH (Buchholz: the
-// opponents' primary scores), SB (Sonneborn-Berger for teams: each
-// opponent's match points times the game points scored against him; the
-// Olympiad's "EMGSB"), MW (matches won). A pairing-allocated bye counts, for
-// Buchholz, as a match against a dummy with the team's own score (16.4).
+// tie-breaks of the FIDE Tie-Break Regulations (C.07, applied to teams with
+// the names FIDE's TieBreakServer gives them): MP and GP (the other score),
+// BH (Buchholz: the opponents' primary scores), SB (Sonneborn-Berger: each
+// opponent's primary score times the primary score won against him), the
+// extended Sonneborn-Bergers EMMSB EMGSB EGMSB EGGSB (E, the opponent's score
+// M or G, times the own result M or G; EMGSB is the Olympiad's), MW (matches
+// won). A pairing-allocated bye counts, for Buchholz and the
+// Sonneborn-Bergers, as a match against a dummy with the team's own score
+// (16.4), capped in the 2026 edition at a draw in every round; in a round
+// robin the bye round is left out.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "core/result.h"
+#include "tournament/event.h"
 #include "tournament/team.h"
 
 namespace tabiya::tournament {
 
 enum class TeamScore { match_points, game_points };
 
-enum class TeamTieBreakKind { match_points, game_points, buchholz, sonneborn_berger, matches_won };
+enum class TeamTieBreakKind { match_points, game_points, buchholz, sonneborn_berger, extended_sb, matches_won };
 
 struct TeamTieBreak {
   TeamTieBreakKind kind = TeamTieBreakKind::game_points;
-  std::string code;  // "MP", "GP", "BH", "SB", "MW"
+  std::string code;  // "MP", "GP", "BH", "SB", "EMGSB", "MW"
+  // extended_sb: which score of the opponent (match points or game points) times which result against him.
+  TeamScore opponent_score = TeamScore::match_points;
+  TeamScore own_result = TeamScore::game_points;
 };
 
-// "MP", "GP", "BH", "SB", "MW" (any case).
+// "MP", "GP", "BH", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "MW" (any case).
 Result<TeamTieBreak> parse_team_tie_break(const std::string& text);
+
+// How unplayed rounds count (C.07 Art. 16, by edition; round robins leave the bye round out).
+struct TeamTieBreakRules {
+  TieBreakEdition edition = TieBreakEdition::fide2026;
+  bool round_robin = false;
+};
 
 struct TeamStanding {
   int team = 0;
@@ -41,7 +55,8 @@ std::vector<TeamStanding> team_scores(const TeamEvent& event, int round = 0);
 
 // The standings after `round`, by the primary score then the tie-breaks.
 std::vector<TeamStanding> team_standings(const TeamEvent& event, TeamScore primary,
-                                         const std::vector<TeamTieBreak>& tie_breaks, int round = 0);
+                                         const std::vector<TeamTieBreak>& tie_breaks, int round = 0,
+                                         const TeamTieBreakRules& rules = {});
 
 // The standings as a table: rank, team, MP, GP, tie-breaks.
 std::string format_team_standings(const TeamEvent& event, const std::vector<TeamStanding>& standings,

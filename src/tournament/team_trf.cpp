@@ -15,7 +15,7 @@
 namespace tabiya::tournament {
 namespace {
 
-const char* const kTeamCodes[] = {"013", "310", "320", "330", "352", "362"};
+const char* const kTeamCodes[] = {"013", "300", "310", "320", "330", "352", "362"};
 
 bool team_code(const std::string& code) {
   return std::find(std::begin(kTeamCodes), std::end(kTeamCodes), code) != std::end(kTeamCodes);
@@ -113,8 +113,16 @@ struct Forfeit {
   char second_code;
 };
 
+// A 300 record: a team's players board by board in one round (0: the board left empty).
+struct BoardOrder {
+  int other = 0;
+  std::vector<int> players;
+  int sequence = 0;  // the records' order in the file: the first team's comes first
+};
+
 std::optional<LineError> read_record(std::string_view line, TeamEvent& e, std::map<int, int>& team_of,
-                                     std::vector<Forfeit>& forfeits, std::map<int, int>& byes) {
+                                     std::vector<Forfeit>& forfeits, std::map<int, int>& byes,
+                                     std::map<std::pair<int, int>, BoardOrder>& orders) {
   const std::string code(line.substr(0, 3));
   if (code == "013" || code == "310") {
     Team t;
@@ -142,7 +150,10 @@ std::optional<LineError> read_record(std::string_view line, TeamEvent& e, std::m
   } else if (code == "362") {
     for (size_t pos = 5; pos < line.size(); pos += 9) {
       const char sym = static_cast<char>(std::toupper(static_cast<unsigned char>(line[pos])));
-      if (sym == ' ') continue;
+      if (sym == ' ') {
+        if (trimmed(field(line, pos, 9)).empty()) continue;
+        return LineError{static_cast<int>(pos) + 1, "expected W, D or L in this column (nine columns apart from 6)"};
+      }
       const auto pts = points_at(line, pos + 1, 4);
       if (!pts) return LineError{static_cast<int>(pos) + 2, "'" + trimmed(field(line, pos + 1, 4)) + "' is not points"};
       if (sym == 'W') e.match_points.win = *pts;
@@ -163,6 +174,22 @@ std::optional<LineError> read_record(std::string_view line, TeamEvent& e, std::m
       if (!team) return LineError{static_cast<int>(col) + 1, "'" + trimmed(field(line, col, 3)) + "' is not a team"};
       if (*team) byes[round] = *team;
     }
+  } else if (code == "300") {
+    const auto round = number_at(line, 4, 3, -1), team = number_at(line, 8, 3, -1), other = number_at(line, 12, 3, -1);
+    if (!round || *round < 1) return LineError{5, "'" + trimmed(field(line, 4, 3)) + "' is not a round"};
+    if (!team || *team < 1) return LineError{9, "'" + trimmed(field(line, 8, 3)) + "' is not a team"};
+    if (!other || *other < 1) return LineError{13, "'" + trimmed(field(line, 12, 3)) + "' is not a team"};
+    BoardOrder order{*other, {}, static_cast<int>(orders.size())};
+    for (size_t col = 16; col < line.size(); col += 5) {
+      const auto n = number_at(line, col, 4);
+      if (!n)
+        return LineError{static_cast<int>(col) + 1, "'" + trimmed(field(line, col, 4)) + "' is not a start number"};
+      if (*n && team_of.count(*n) && team_of[*n] != *team)
+        return LineError{static_cast<int>(col) + 1,
+                         "player " + std::to_string(*n) + " does not play for team " + std::to_string(*team)};
+      order.players.push_back(*n);
+    }
+    orders[{*round, *team}] = std::move(order);
   } else if (code == "330") {
     const std::string kind(field(line, 4, 2));
     if (kind != "+-" && kind != "-+" && kind != "--") return LineError{5, "'" + kind + "' is not +-, -+ or --"};
@@ -236,6 +263,55 @@ std::string points_field(Points p, size_t width) {
   return right(std::to_string(p / 10) + "." + std::to_string(p % 10), width);
 }
 
+// The matches of round `round` that 300 records give board by board are
+// rebuilt from them (empty places where the TRF-16 reading cannot put them).
+Result<bool> apply_board_orders(const TeamEvent& e, int round, const std::map<std::pair<int, int>, BoardOrder>& orders,
+                                std::vector<TeamMatch>& matches) {
+  for (const auto& [key, order] : orders) {
+    const auto& [r, team] = key;
+    if (r != round || team > order.other) continue;
+    auto other = orders.find({round, order.other});
+    if (other == orders.end() || other->second.other != team)
+      return fail("round " + std::to_string(round) + ": the 300 record of team " + std::to_string(team) +
+                  " has no counterpart for team " + std::to_string(order.other));
+    matches.erase(std::remove_if(matches.begin(), matches.end(),
+                                 [&](const TeamMatch& m) {
+                                   return m.first == team || m.second == team || m.first == order.other ||
+                                          m.second == order.other;
+                                 }),
+                  matches.end());
+    TeamMatch m;
+    m.first = team;
+    m.second = order.other;
+    Colour board_one = Colour::none;
+    for (int b = 1; b <= e.boards; ++b) {
+      MatchBoard mb;
+      mb.first_player = b <= static_cast<int>(order.players.size()) ? order.players[b - 1] : 0;
+      mb.second_player = b <= static_cast<int>(other->second.players.size()) ? other->second.players[b - 1] : 0;
+      const RoundEntry first = mb.first_player ? e.players.player(mb.first_player)->entry(round) : RoundEntry{};
+      const RoundEntry second = mb.second_player ? e.players.player(mb.second_player)->entry(round) : RoundEntry{};
+      mb.first_result = mb.first_player ? first.result : '-';
+      mb.second_result = mb.second_player ? second.result : '-';
+      if (board_one == Colour::none && mb.first_player && mb.second_player && first.colour != Colour::none)
+        board_one = b % 2 == 1 ? first.colour : opposite(first.colour);
+      m.boards.push_back(mb);
+    }
+    // No game on any board: the team whose record came first is the first team (White on board 1).
+    if (board_one == Colour::none) board_one = order.sequence < other->second.sequence ? Colour::white : Colour::black;
+    for (int b = 1; b <= e.boards; ++b) m.boards[b - 1].first_colour = board_colour(board_one, b);
+    if (board_one == Colour::black) {
+      std::swap(m.first, m.second);
+      for (MatchBoard& b : m.boards) {
+        std::swap(b.first_player, b.second_player);
+        std::swap(b.first_result, b.second_result);
+        b.first_colour = opposite(b.first_colour);
+      }
+    }
+    matches.push_back(std::move(m));
+  }
+  return true;
+}
+
 }  // namespace
 
 Result<TeamEvent> read_team_trf(std::string_view text, std::string_view source) {
@@ -249,10 +325,11 @@ Result<TeamEvent> read_team_trf(std::string_view text, std::string_view source) 
   std::map<int, int> team_of;
   std::vector<Forfeit> forfeits;
   std::map<int, int> byes;
+  std::map<std::pair<int, int>, BoardOrder> orders;
   bool boards_declared = false;
   const Sections sections = team_lines(text);
   for (const auto& [number, line] : sections.lines) {
-    if (auto err = read_record(line, e, team_of, forfeits, byes))
+    if (auto err = read_record(line, e, team_of, forfeits, byes, orders))
       return fail(std::string(source) + ": line " + std::to_string(number) + ", column " + std::to_string(err->column) +
                   ": " + err->message);
     boards_declared = boards_declared || line.substr(0, 3) == "352";
@@ -294,6 +371,8 @@ Result<TeamEvent> read_team_trf(std::string_view text, std::string_view source) 
       matches.push_back(std::move(m));
     }
     if (auto it = byes.find(r); it != byes.end()) matches.push_back(TeamMatch{it->second, 0, {}});
+    if (auto ok = apply_board_orders(e, r, orders, matches); !ok)
+      return fail(std::string(source) + ": " + ok.error().message);
     number_matches(matches);
     e.rounds.push_back(std::move(matches));
   }
@@ -330,7 +409,7 @@ std::string write_team_trf(const TeamEvent& e, TrfVersion version) {
   std::string colours = "352 ";
   for (int b = 1; b <= e.boards; ++b) colours += board_colour(Colour::white, b) == Colour::white ? 'W' : 'B';
   out += colours + "\n";
-  out += "362  W" + points_field(e.match_points.win, 4) + "     D" + points_field(e.match_points.draw, 4) + "     L" +
+  out += "362  W" + points_field(e.match_points.win, 4) + "    D" + points_field(e.match_points.draw, 4) + "    L" +
          points_field(e.match_points.loss, 4) + "\n";
   std::map<int, int> byes;
   for (size_t r = 0; r < e.rounds.size(); ++r)
@@ -341,6 +420,21 @@ std::string write_team_trf(const TeamEvent& e, TrfVersion version) {
         return std::all_of(m.boards.begin(), m.boards.end(),
                            [&](const MatchBoard& b) { return (first ? b.first_player : b.second_player) == 0; });
       };
+      // A match with an empty place: both teams' boards as 300 records, so that readers put everyone where he sat.
+      const bool empty_place = std::any_of(m.boards.begin(), m.boards.end(), [](const MatchBoard& b) {
+        return b.first_player == 0 || b.second_player == 0;
+      });
+      if (!m.bye() && empty_place) {
+        for (bool first : {true, false}) {
+          out += "300 " + right(std::to_string(r + 1), 3) + " " + right(std::to_string(first ? m.first : m.second), 3) +
+                 " " + right(std::to_string(first ? m.second : m.first), 3);
+          for (const MatchBoard& b : m.boards) {
+            out += ' ';
+            out += right(std::to_string(first ? b.first_player : b.second_player), 4);
+          }
+          out += "\n";
+        }
+      }
       if (!m.bye() && !m.boards.empty() && (absent(true) || absent(false))) {
         const char first_code = absent(true) ? '-' : '+', second_code = absent(false) ? '-' : '+';
         out += "330 " + std::string(1, first_code) + second_code + " " + right(std::to_string(r + 1), 3) + " " +

@@ -11,14 +11,17 @@
 //           points, 69-71 rank, then the members' start numbers from column 74
 //           (74-77, 79-82, ...); 352 the boards' colour sequence of the first
 //           team ("WBWB": also the number of boards); 362 the match points
-//           ("362  W 2.0     D 1.0     L 0.0": a letter and four columns per
+//           ("362  W 2.0    D 1.0    L 0.0": a letter and four columns per
 //           result, nine columns apart from column 6); 320 the pairing-allocated
 //           byes (5-8 match points, 10-13 game points, then per round the team
 //           that had it, three columns each from column 15); 330 a match
 //           forfeited whole (5-6 "+-" "-+" or "--", 8-10 round, 12-14 and
-//           16-18 the teams).
+//           16-18 the teams); 300 a team's players board by board in one
+//           round, for matches with an empty place (5-7 round, 9-11 the team,
+//           13-15 its opponent, then start numbers from column 17, five
+//           columns apart, 0 for an empty board).
 //
-// Both versions write 352, 362, 320 and 330 when they have something to say
+// Both versions write 300, 352, 362, 320 and 330 when they have something to say
 // (readers of TRF-16 keep unknown lines); they differ in the team lines.
 // Reading rebuilds the matches from the players' round entries: two teams met
 // in a round when their players did; boards follow the registered order, a

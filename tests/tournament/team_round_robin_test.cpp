@@ -77,8 +77,13 @@ void play(TeamEvent& e, int round, int index, const std::string& first_codes) {
 //   round 3: B-D 0-4 (0-2), C-A 2.5-1.5 (2-0).
 //   MP / GP: A 2 / 6, B 3 / 4.5, C 4 / 6.5, D 3 / 7.
 //   BH (the opponents' match points; everyone met everyone): 12 - own MP: A 10, B 9, C 8, D 9.
-//   SB (each opponent's MP times the game points scored against him):
+//   EMGSB (each opponent's MP times the game points scored against him):
 //   A 3x3 + 3x1.5 + 4x1.5 = 19.5; B 4x2 + 2x2.5 + 3x0 = 13; C 3x2 + 3x2 + 2x2.5 = 17; D 2x1 + 4x2 + 3x4 = 22.
+//   SB (each opponent's MP times the match points won against him):
+//   A 3x2 + 3x0 + 4x0 = 6; B 4x1 + 2x2 + 3x0 = 8; C 3x1 + 3x1 + 2x2 = 10; D 2x0 + 4x1 + 3x2 = 10.
+//   EGGSB (the opponents' game points times the game points against them):
+//   A 7x3 + 4.5x1.5 + 6.5x1.5 = 37.5; B 6.5x2 + 6x2.5 + 7x0 = 28; C 4.5x2 + 7x2 + 6x2.5 = 38;
+//   D 6x1 + 6.5x2 + 4.5x4 = 37.
 TEST(TeamStandingsTest, MatchPointsThenTieBreaksWorkedByHand) {
   TeamEvent e = team_event(4, 4, 5);
   e.rounds = team_round_robin(4, 4, 1);
@@ -89,14 +94,15 @@ TEST(TeamStandingsTest, MatchPointsThenTieBreaksWorkedByHand) {
   play(e, 3, 0, "0000");
   play(e, 3, 1, "1===");
   std::vector<TeamTieBreak> tbs;
-  for (const char* code : {"GP", "BH", "SB", "MW"}) tbs.push_back(*parse_team_tie_break(code));
+  for (const char* code : {"GP", "BH", "EMGSB", "MW", "SB", "EGGSB"}) tbs.push_back(*parse_team_tie_break(code));
   const auto standings = team_standings(e, TeamScore::match_points, tbs);
   ASSERT_EQ(standings.size(), 4u);
   EXPECT_EQ(standings[0].team, 3);
   EXPECT_EQ(standings[1].team, 4);
   EXPECT_EQ(standings[2].team, 2);
   EXPECT_EQ(standings[3].team, 1);
-  const std::vector<std::vector<double>> expected = {{6.5, 8, 17, 1}, {7, 9, 22, 1}, {4.5, 9, 13, 1}, {6, 10, 19.5, 1}};
+  const std::vector<std::vector<double>> expected = {
+      {6.5, 8, 17, 1, 10, 38}, {7, 9, 22, 1, 10, 37}, {4.5, 9, 13, 1, 8, 28}, {6, 10, 19.5, 1, 6, 37.5}};
   for (int i = 0; i < 4; ++i) EXPECT_EQ(standings[i].tie_breaks, expected[i]) << "team " << standings[i].team;
   EXPECT_EQ(standings[0].match_points, 40);
   EXPECT_EQ(standings[3].game_points, 60);
@@ -116,6 +122,8 @@ TEST(TeamStandingsTest, MatchPointsThenTieBreaksWorkedByHand) {
   EXPECT_EQ(after_one[3].team, 4);
 
   EXPECT_FALSE(parse_team_tie_break("XYZ").ok());
+  EXPECT_FALSE(parse_team_tie_break("EMXSB").ok());
+  EXPECT_EQ(parse_team_tie_break("emgsb")->code, "EMGSB");
 }
 
 TEST(TeamStandingsTest, TheMatchCrosstableShowsGamePointsAndUnplayedMatches) {

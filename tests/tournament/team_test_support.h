@@ -21,7 +21,8 @@ inline TeamEvent team_event(int teams, int boards, int members) {
     for (int m = 1; m <= members; ++m) {
       Player p;
       p.number = static_cast<int>(e.players.players.size()) + 1;
-      p.name = std::string(1, static_cast<char>('A' + t - 1)) + std::to_string(m);
+      p.name = std::string(1, static_cast<char>('A' + t - 1));
+      p.name += std::to_string(m);
       p.rating = 2400 - 20 * m - t;
       e.players.players.push_back(p);
       team.members.push_back(p.number);

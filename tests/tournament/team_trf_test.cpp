@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
 
 #include "team_test_support.h"
@@ -20,24 +21,25 @@ using test::team_event;
 
 // Every match as "r1: 1-4 [1v16 w 1:0] ...": what a round trip must keep.
 std::string describe(const TeamEvent& e) {
-  std::string s = "boards " + std::to_string(e.boards) + "\n";
+  std::ostringstream s;
+  s << "boards " << e.boards << "\n";
   for (const Team& t : e.teams) {
-    s += "team " + std::to_string(t.number) + " " + t.name + ":";
-    for (int m : t.members) s += " " + std::to_string(m);
-    s += "\n";
+    s << "team " << t.number << " " << t.name << ":";
+    for (int m : t.members) s << " " << m;
+    s << "\n";
   }
   for (size_t r = 0; r < e.rounds.size(); ++r) {
-    s += "r" + std::to_string(r + 1) + ":";
+    s << "r" << r + 1 << ":";
     for (const TeamMatch& m : e.rounds[r]) {
-      s += " " + std::to_string(m.first) + "-" + std::to_string(m.second) + " [";
+      s << " " << m.first << "-" << m.second << " [";
       for (const MatchBoard& b : m.boards)
-        s += std::to_string(b.first_player) + "v" + std::to_string(b.second_player) + " " +
-             static_cast<char>(b.first_colour) + " " + b.first_result + ":" + b.second_result + ",";
-      s += "]";
+        s << b.first_player << "v" << b.second_player << " " << static_cast<char>(b.first_colour) << " "
+          << b.first_result << ":" << b.second_result << ",";
+      s << "]";
     }
-    s += "\n";
+    s << "\n";
   }
-  return s;
+  return s.str();
 }
 
 // Four teams of four boards and a reserve, a single round robin:
@@ -70,7 +72,7 @@ TEST(TeamTrfTest, Trf16TeamLinesAsTheFormatLaysThemOut) {
   // Name in columns 5-36, start numbers in 37-40, 42-45, ...
   EXPECT_NE(text.find("\n013 Team A" + std::string(26, ' ') + "   1    2    3    4    5\n"), std::string::npos) << text;
   EXPECT_NE(text.find("\n352 WBWB\n"), std::string::npos);
-  EXPECT_NE(text.find("\n362  W 2.0     D 1.0     L 0.0\n"), std::string::npos);
+  EXPECT_NE(text.find("\n362  W 2.0    D 1.0    L 0.0\n"), std::string::npos);
   EXPECT_NE(text.find("\n330 -+   3   2   4\n"), std::string::npos) << "team B did not come in round 3";
   EXPECT_EQ(text.find("\n310 "), std::string::npos);
 }
@@ -117,6 +119,31 @@ TEST(TeamTrfTest, TheByeAndTheMatchPointsRoundTrip) {
   EXPECT_EQ(describe(*back), describe(e));
 }
 
+// An empty board between two played ones: the 300 records keep everyone on his board (TRF-16's games alone
+// would move the empty place to the end).
+TEST(TeamTrfTest, BoardOrderRecordsKeepEmptyPlacesWhereTheyWere) {
+  TeamEvent e = team_event(2, 4, 4);
+  e.rounds = {{TeamMatch{1, 2, std::vector<MatchBoard>(4)}}};
+  ASSERT_TRUE(set_lineups(e, 1, 0, {1, 0, 3, 4}, {5, 6, 7, 0}).ok());
+  for (int b : {1, 3}) ASSERT_TRUE(enter_board_result(e, 1, 0, b, '1', '0').ok());
+  const std::string text = write_team_trf(e, TrfVersion::trf25);
+  EXPECT_NE(text.find("\n300   1   1   2    1    0    3    4\n300   1   2   1    5    6    7    0\n"),
+            std::string::npos)
+      << text;
+  auto back = read_team_trf(text);
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(describe(*back), describe(e));
+  EXPECT_EQ(back->rounds[0][0].boards[1].first_result, '-');
+  EXPECT_EQ(back->rounds[0][0].boards[1].second_result, '+');
+
+  std::string stranger = text;
+  stranger.replace(stranger.find("\n300   1   1   2    1") + 17, 4, "   6");
+  auto bad = read_team_trf(stranger, "e.trf");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().message.find("column 17: player 6 does not play for team 1"), std::string::npos)
+      << bad.error().message;
+}
+
 // Without 352 (as TRF-16 files from other programs come) the boards are the most players a team fielded.
 TEST(TeamTrfTest, Trf16WithoutBoardCountCountsTheLineUps) {
   std::string text = write_team_trf(sample(), TrfVersion::trf16);
@@ -138,11 +165,13 @@ TEST(TeamTrfTest, BadRecordsNameLineAndColumn) {
     auto r = read_team_trf(text, "bad.trf");
     return r.ok() ? std::string("(read)") : r.error().message;
   };
-  const int line = [&] {
+  // The line number of the first line starting with `prefix`.
+  auto line_of = [&](const std::string& prefix) {
     int n = 1;
-    for (size_t i = 0; i < good.find("\n013 Team A") + 1; ++i) n += good[i] == '\n';
+    for (size_t i = 0; i < good.find("\n" + prefix) + 1; ++i) n += good[i] == '\n';
     return n;
-  }();
+  };
+  const int line = line_of("013 Team A");
   const std::string team_a = "013 Team A" + std::string(26, ' ');  // the name's 32 columns
   const std::string at = "bad.trf: line " + std::to_string(line) + ", ";
   EXPECT_EQ(error_of(replace_line("013 Team A", team_a + "   1    2   x3")),
@@ -155,8 +184,12 @@ TEST(TeamTrfTest, BadRecordsNameLineAndColumn) {
             "bad.trf: line " + std::to_string(line + 4) + ", column 7: board colour 'X' is not W or B");
   EXPECT_EQ(error_of(replace_line("362 ", "362  W 2.0    D x.0")),
             "bad.trf: line " + std::to_string(line + 5) + ", column 16: 'x.0' is not points");
+  EXPECT_EQ(error_of(replace_line("362 ", "362  W 2.0     D 1.0")),
+            "bad.trf: line " + std::to_string(line + 5) +
+                ", column 15: expected W, D or L in this column (nine "
+                "columns apart from 6)");
   EXPECT_EQ(error_of(replace_line("330 ", "330 ++   3   2   4")),
-            "bad.trf: line " + std::to_string(line + 6) + ", column 5: '++' is not +-, -+ or --");
+            "bad.trf: line " + std::to_string(line_of("330 ")) + ", column 5: '++' is not +-, -+ or --");
 
   const std::string t25 = write_team_trf(sample(), TrfVersion::trf25);
   std::string skipped = t25;
