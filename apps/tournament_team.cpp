@@ -142,9 +142,13 @@ void print_round(const TeamEvent& e, int round, std::ostream& out) {
     out << '\n';
     for (size_t b = 0; b < m.boards.size(); ++b) {
       const MatchBoard& mb = m.boards[b];
-      auto name = [&](int n) { return n ? e.players.player(n)->name + " (" + std::to_string(n) + ")" : "-"; };
+      auto name = [&](int n) {
+        return n ? e.players.player(n)->name + " (" + std::to_string(n) + ")" : std::string("(empty)");
+      };
       out << "    " << b + 1 << ". " << (mb.first_colour == Colour::white ? "w " : "b ") << name(mb.first_player)
-          << " - " << name(mb.second_player) << "  " << format_board_result(mb) << '\n';
+          << " - " << name(mb.second_player);
+      if (mb.has_result()) out << "  " << format_board_result(mb);
+      out << '\n';
     }
   }
 }

@@ -66,11 +66,11 @@ TEST_F(TeamCommandTest, ARoundRobinFromEntriesToStandings) {
   EXPECT_EQ(p.out,
             "Round 1\n"
             "  match 1: Rooks - Pawns\n"
-            "    1. w Rooks One (1) - Pawns One (10)  \n"
-            "    2. b Rooks Two (2) - Pawns Two (11)  \n"
+            "    1. w Rooks One (1) - Pawns One (10)\n"
+            "    2. b Rooks Two (2) - Pawns Two (11)\n"
             "  match 2: Knights - Bishops\n"
-            "    1. w Knights One (4) - Bishops One (7)  \n"
-            "    2. b Knights Two (5) - Bishops Two (8)  \n");
+            "    1. w Knights One (4) - Bishops One (7)\n"
+            "    2. b Knights Two (5) - Bishops Two (8)\n");
   // The reserve may replace board 2 but not play above board 1.
   Outcome wrong = run({"team", "lineup", f, "1", "Rooks", "3", "1"});
   EXPECT_EQ(wrong.code, 1);
@@ -98,10 +98,10 @@ TEST_F(TeamCommandTest, ARoundRobinFromEntriesToStandings) {
             "Round 2\n"
             "  match 1: Rooks - Knights  1.5-0.5\n"
             "    1. w Rooks One (1) - Knights One (4)  ½-½\n"
-            "    2. b Rooks Two (2) - -  +/-\n"
+            "    2. b Rooks Two (2) - (empty)  +/-\n"
             "  match 2: Pawns - Bishops  0.0-2.0\n"
-            "    1. w - - Bishops One (7)  -/+\n"
-            "    2. b - - Bishops Two (8)  -/+\n");
+            "    1. w (empty) - Bishops One (7)  -/+\n"
+            "    2. b (empty) - Bishops Two (8)  -/+\n");
 
   Outcome s = run({"team", "standings", f, "--tie-breaks", "GP,BH,SB"});
   ASSERT_EQ(s.code, 0) << s.err;
