@@ -13,7 +13,17 @@ struct TeamRound {
   int opponent = 0;  // 0: the pairing-allocated bye
   Points match_points = 0;
   Points game_points = 0;
+  bool forfeited = false;  // a team fielded nobody: the match was decided without play
 };
+
+// A match forfeited whole: one team (or both) had nobody on any board.
+bool forfeited_match(const TeamMatch& m) {
+  auto nobody = [&](bool first) {
+    return std::all_of(m.boards.begin(), m.boards.end(),
+                       [&](const MatchBoard& b) { return (first ? b.first_player : b.second_player) == 0; });
+  };
+  return !m.bye() && (nobody(true) || nobody(false));
+}
 
 int rounds_to_count(const TeamEvent& event, int round) {
   const int paired = static_cast<int>(event.rounds.size());
@@ -28,9 +38,9 @@ std::vector<std::vector<TeamRound>> team_rounds(const TeamEvent& event, int roun
       const MatchScore s = score_match(event, m);
       if (!s.complete) continue;
       if (m.first >= 1 && m.first < static_cast<int>(by_team.size()))
-        by_team[m.first].push_back({m.second, s.first_match_points, s.first_game_points});
+        by_team[m.first].push_back({m.second, s.first_match_points, s.first_game_points, forfeited_match(m)});
       if (!m.bye() && m.second < static_cast<int>(by_team.size()))
-        by_team[m.second].push_back({m.first, s.second_match_points, s.second_game_points});
+        by_team[m.second].push_back({m.first, s.second_match_points, s.second_game_points, forfeited_match(m)});
     }
   }
   return by_team;
@@ -87,6 +97,15 @@ std::vector<TeamStanding> team_standings(const TeamEvent& event, TeamScore prima
     if (rules.edition == TieBreakEdition::fide2026) return std::min(value, draw * rounds_to_count(event, round));
     return value;
   };
+  // A match forfeited whole is, in a Swiss event, an unplayed round for both teams (16.4): the dummy again, in the
+  // 2026 edition at most the scheduled opponent's score. In a round robin it counts against the opponent.
+  auto forfeit_score = [&](int team, int opponent, TeamScore score) -> Points {
+    const TeamStanding& own = standings[team - 1];
+    const TeamStanding& other = standings[opponent - 1];
+    const Points mine = score == TeamScore::match_points ? own.match_points : own.game_points;
+    const Points theirs = score == TeamScore::match_points ? other.match_points : other.game_points;
+    return rules.edition == TieBreakEdition::fide2026 ? std::min(mine, theirs) : mine;
+  };
   auto score_of = [&](int team, TeamScore score) -> Points {
     const TeamStanding& t = standings[team - 1];
     return score == TeamScore::match_points ? t.match_points : t.game_points;
@@ -95,6 +114,12 @@ std::vector<TeamStanding> team_standings(const TeamEvent& event, TeamScore prima
     return score == TeamScore::match_points ? tr.match_points : tr.game_points;
   };
   for (TeamStanding& s : standings) {
+    // What one round's opponent counts with.
+    auto opponent_value = [&](const TeamRound& tr, TeamScore score) -> Points {
+      if (!tr.opponent) return dummy_score(s.team, score);
+      if (tr.forfeited && !rules.round_robin) return forfeit_score(s.team, tr.opponent, score);
+      return score_of(tr.opponent, score);
+    };
     for (const TeamTieBreak& tb : tie_breaks) {
       double value = 0;
       for (const TeamRound& tr : by_team[s.team]) {
@@ -106,15 +131,14 @@ std::vector<TeamStanding> team_standings(const TeamEvent& event, TeamScore prima
             value += in_points(tr.game_points);
             break;
           case TeamTieBreakKind::buchholz:
-            value += in_points(tr.opponent ? score_of(tr.opponent, primary) : dummy_score(s.team, primary));
+            value += in_points(opponent_value(tr, primary));
             break;
           case TeamTieBreakKind::sonneborn_berger:
           case TeamTieBreakKind::extended_sb: {
             const bool extended = tb.kind == TeamTieBreakKind::extended_sb;
             const TeamScore opponent_score = extended ? tb.opponent_score : primary;
             const TeamScore own_result = extended ? tb.own_result : primary;
-            const Points opponent =
-                tr.opponent ? score_of(tr.opponent, opponent_score) : dummy_score(s.team, opponent_score);
+            const Points opponent = opponent_value(tr, opponent_score);
             value += in_points(opponent) * in_points(result_of(tr, own_result));
             break;
           }
