@@ -13,16 +13,13 @@ struct TeamRound {
   int opponent = 0;  // 0: the pairing-allocated bye
   Points match_points = 0;
   Points game_points = 0;
-  bool forfeited = false;  // a team fielded nobody: the match was decided without play
+  bool forfeited = false;  // no board was played: the match was decided without play
 };
 
-// A match forfeited whole: one team (or both) had nobody on any board.
+// A match forfeited whole: no board was played over the board (a team fielded nobody, or every game was lost by
+// forfeit).
 bool forfeited_match(const TeamMatch& m) {
-  auto nobody = [&](bool first) {
-    return std::all_of(m.boards.begin(), m.boards.end(),
-                       [&](const MatchBoard& b) { return (first ? b.first_player : b.second_player) == 0; });
-  };
-  return !m.bye() && (nobody(true) || nobody(false));
+  return !m.bye() && std::none_of(m.boards.begin(), m.boards.end(), [](const MatchBoard& b) { return b.played(); });
 }
 
 int rounds_to_count(const TeamEvent& event, int round) {

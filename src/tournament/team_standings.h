@@ -9,9 +9,9 @@
 // won). A pairing-allocated bye counts, for Buchholz and the
 // Sonneborn-Bergers, as a match against a dummy with the team's own score
 // (16.4), capped in the 2026 edition at a draw in every round; in a round
-// robin the bye round is left out. A match forfeited whole (a team fielded
-// nobody) is, in a Swiss event, an unplayed round for both teams: the dummy
-// with the team's own score (2026: at most the scheduled opponent's).
+// robin the bye round is left out. A match forfeited whole (no board played
+// over the board) is, in a Swiss event, an unplayed round for both teams: the
+// dummy with the team's own score (2026: at most the scheduled opponent's).
 #pragma once
 
 #include <string>
