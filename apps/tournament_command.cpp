@@ -390,6 +390,7 @@ int run_tournament(const std::vector<std::string>& args, std::ostream& out, std:
   add_generate_subcommand(app, out, err, code);
   add_tie_breaks_subcommand(app, out, err, code);
   add_rating_report_subcommand(app, out, err, code);
+  add_team_subcommand(app, out, err, code);
 
   int bplayers = 0;
   bool bdouble = false, bswap = false;
