@@ -130,6 +130,12 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void offer(GameSession& s, const OfferMessage& m, std::optional<int64_t> req, ArrivalTime arrived);
   void claim(GameSession& s, const ClaimMessage& m, std::optional<int64_t> req, ArrivalTime arrived);
   void resign(GameSession& s, const ResignMessage& m, std::optional<int64_t> req, ArrivalTime arrived);
+  // The fair start and an opponent gone (room_absence.cpp).
+  void abort(GameSession& s, const AbortMessage& m, std::optional<int64_t> req, ArrivalTime arrived);
+  void opponent_gone(GameSession& s, const OpponentGoneMessage& m, std::optional<int64_t> req, ArrivalTime arrived);
+  bool absence_counts() const;  // the opponent-gone rule applies to this game
+  // After a seat's connections changed: starts or ends its absence, with an `away` or `back` event.
+  void follow_absence(const GameView& before, const GameView& after);
   Result<Color, ProtocolError> acting_color(const GameSession& s, std::optional<Color> asked,
                                             std::optional<Color> natural) const;
   void do_leave(const std::shared_ptr<GameSession>& s, int64_t closed_at);
@@ -204,6 +210,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   bool lost_ = false;  // its creation was not committed: it does not exist
   bool closed_ = false;
   int64_t last_used_ms_ = 0;  // the game time source, for eviction
+  // Since when (the game time source) each seat has had no connection; nullopt while it has one.
+  std::optional<int64_t> away_since_[COLOR_NB];
 
   mutable std::mutex snapshot_mutex_;
   mutable std::string snapshot_;  // the last GAME text read, for reads while the room works

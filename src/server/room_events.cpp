@@ -30,6 +30,11 @@ GameView GameRoom::view() const {
   v.robot_thinking = robot_thinking_;
   v.robot_queue = robot_queued_ ? std::max(1, services_.robots.position(id_)) : 0;
   v.wall_now_ms = services_.wall_now();
+  if (absence_counts()) {
+    const int64_t now = services_.time->now().count();
+    for (Color c : {WHITE, BLACK})
+      if (!v.connected[c] && away_since_[c]) v.away_ms[c] = now - *away_since_[c];
+  }
   return v;
 }
 
