@@ -441,7 +441,8 @@ bool LiveGame::check_time() {
 }
 
 std::optional<Millis> LiveGame::deadline() const {
-  if (!options_.days || !started_ || game_->is_over() || in_fair_start()) return std::nullopt;
+  if (!options_.days || !started_ || game_->is_over()) return std::nullopt;
+  if (in_fair_start()) return first_move_deadline();  // the same instant, but its passing aborts instead
   return Millis{turn_started_at_ + *options_.days * DAY_MS};
 }
 

@@ -127,7 +127,7 @@ TEST(FairStart, TheRobotsFirstMoveIsNeverTimed) {
 TEST(FairStart, CorrespondenceGivesTheDaysPerMoveAndNoClockGameHasNoLimit) {
   Online mail("", false, false, 3);
   EXPECT_EQ(mail.live->first_move_deadline(), Millis{3 * DAY_MS});
-  EXPECT_EQ(mail.live->deadline(), std::nullopt);  // the first move's limit stands instead
+  EXPECT_EQ(mail.live->deadline(), Millis{3 * DAY_MS});  // shown as the move's due time, as later ones
   mail.time->advance(Millis{3 * DAY_MS});
   ASSERT_TRUE(mail.live->check_time());
   EXPECT_EQ(mail.live->game().outcome()->score, Score::NO_RESULT);  // aborted, not lost on time
