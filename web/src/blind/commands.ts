@@ -214,6 +214,7 @@ export const HELP_KEYS = [
   'blind.help.clock',
   'blind.help.legal',
   'blind.help.typed',
+  'blind.help.abort',
   'blind.help.help',
 ];
 
