@@ -5,7 +5,8 @@
 namespace tabiya::play {
 
 bool opponent_gone_rule_applies(const StartOptions& options) {
-  return !options.tournament && !options.seats[WHITE].robot && !options.seats[BLACK].robot;
+  // By correspondence a player is away between moves as a rule: the days per move decide instead.
+  return !options.tournament && !options.days && !options.seats[WHITE].robot && !options.seats[BLACK].robot;
 }
 
 }  // namespace tabiya::play

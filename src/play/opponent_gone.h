@@ -15,10 +15,10 @@ namespace tabiya::play {
 
 struct StartOptions;
 
-// How long the opponent must have been away, for live and correspondence games alike.
+// How long the opponent must have been away.
 inline constexpr Millis OPPONENT_GONE_AFTER{30'000};
 
-// A casual game between two people, not an event's.
+// A casual game between two people, not an event's nor a correspondence game's.
 bool opponent_gone_rule_applies(const StartOptions& options);
 
 }  // namespace tabiya::play

@@ -200,13 +200,15 @@ TEST(OpponentGone, ClaimedAfterTheAbsenceWinOrDraw) {
   EXPECT_EQ((*back)->game().outcome()->score, Score::DRAW);
 }
 
-TEST(OpponentGone, NeverAgainstTheRobotNorInATournament) {
+TEST(OpponentGone, NeverAgainstTheRobotNorInATournamentNorByCorrespondence) {
   Online robot("5+0", true);
   auto r = robot.live->claim_opponent_gone(WHITE, true, Millis{3'600'000});
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().reason, "not_invite");
   Online event("5+0", false, true);
   EXPECT_FALSE(event.live->claim_opponent_gone(WHITE, true, Millis{3'600'000}));
+  Online mail("", false, false, 2);  // by correspondence the days per move decide
+  EXPECT_FALSE(mail.live->claim_opponent_gone(WHITE, true, Millis{3'600'000}));
 }
 
 // The clock keeps running while the opponent is away: a flag that fell first ends the game by the clock.
