@@ -155,6 +155,7 @@ class EngineEvent {
         wr = '-', br = '+';
         break;
       case Score::DOUBLE_FORFEIT:
+      case Score::NO_RESULT:  // engine games are never aborted
         wr = '-', br = '-';
         break;
       case Score::BOTH_LOSE:

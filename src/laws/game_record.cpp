@@ -19,6 +19,7 @@ std::string_view pgn_termination(Termination t) {
     case Termination::QUICKPLAY_DRAW:
       return "adjudication";
     case Termination::FORFEIT:
+    case Termination::ABORTED:
       return "abandoned";
     default:
       return "normal";

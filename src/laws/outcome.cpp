@@ -12,7 +12,7 @@ struct ScoreRow {
   int white, black;  // in half points, classic scoring
 };
 
-constexpr std::array<ScoreRow, 9> SCORES = {{
+constexpr std::array<ScoreRow, 10> SCORES = {{
     {Score::WHITE_WINS, "1-0", "1-0", 2, 0},
     {Score::BLACK_WINS, "0-1", "0-1", 0, 2},
     {Score::DRAW, "1/2-1/2", "1/2-1/2", 1, 1},
@@ -22,6 +22,7 @@ constexpr std::array<ScoreRow, 9> SCORES = {{
     {Score::WHITE_FORFEIT_WIN, "+/-", "1-0", 2, 0},
     {Score::BLACK_FORFEIT_WIN, "-/+", "0-1", 0, 2},
     {Score::DOUBLE_FORFEIT, "-/-", "*", 0, 0},
+    {Score::NO_RESULT, "*", "*", 0, 0},
 }};
 
 const ScoreRow& row(Score s) { return SCORES[static_cast<std::size_t>(s)]; }
@@ -33,7 +34,7 @@ struct TerminationRow {
   std::array<std::string_view, 5> article;
 };
 
-constexpr std::array<TerminationRow, 19> TERMINATIONS = {{
+constexpr std::array<TerminationRow, 20> TERMINATIONS = {{
     {"checkmate", {"Art. 5.1a", "Art. 5.1a", "Art. 5.1a", "Art. 5.1.a", "Art. 5.1.1"}},
     {"resignation", {"Art. 5.1b", "Art. 5.1b", "Art. 5.1b", "Art. 5.1.b", "Art. 5.1.2"}},
     {"stalemate", {"Art. 5.2a", "Art. 5.2a", "Art. 5.2a", "Art. 5.2.a", "Art. 5.2.1"}},
@@ -53,6 +54,7 @@ constexpr std::array<TerminationRow, 19> TERMINATIONS = {{
     {"adjournment rules", {"Appendix A", "Appendix A", "Appendix E", "Appendix E", "Appendix E"}},
     {"quickplay finish claim", {"Art. 10", "Art. 10", "Art. 10", "Appendix G", "Appendix G"}},
     {"arbiter's decision", {"Art. 13", "Art. 13", "Art. 13", "Art. 12", "Art. 12"}},
+    {"game aborted", {"-", "-", "-", "-", "-"}},
 }};
 
 }  // namespace
@@ -63,7 +65,7 @@ std::string_view pgn_result(Score s) { return row(s).pgn; }
 std::optional<Score> parse_score(std::string_view text) {
   if (text == "1/2-1/2" || text == "\xC2\xBD-\xC2\xBD") return Score::DRAW;
   for (const ScoreRow& r : SCORES)
-    if (r.text == text) return r.score;
+    if (r.text == text && r.score != Score::NO_RESULT) return r.score;  // "*" is an unfinished game's
   return std::nullopt;
 }
 
@@ -83,6 +85,7 @@ std::string_view termination_article(Termination t, RulesEdition edition) {
 std::string describe(const Outcome& o, RulesEdition edition) {
   std::string reason(termination_name(o.termination));
   reason[0] = char(reason[0] - 'a' + 'A');
+  if (o.score == Score::NO_RESULT) return reason + ": no result";  // no article: an online server's rule
   std::string verdict;
   switch (o.score) {
     case Score::WHITE_WINS:

@@ -22,6 +22,7 @@ enum class Score {
   WHITE_FORFEIT_WIN,  // +/- : Black did not play
   BLACK_FORFEIT_WIN,  // -/+
   DOUBLE_FORFEIT,     // -/-
+  NO_RESULT,          // *: aborted before it began (an online server's rule, not the Laws'): no score
 };
 
 enum class Termination {
@@ -44,6 +45,7 @@ enum class Termination {
   ADJOURNMENT_LOSS,       // Appendix E: ambiguous or illegal sealed move, late for resumption
   QUICKPLAY_DRAW,         // Appendix G: claim upheld
   ARBITER_DECISION,       // 12: any other decision by the arbiter
+  ABORTED,                // none: ended without a result before both sides moved (an online server's rule)
 };
 
 struct Outcome {

@@ -6,6 +6,7 @@
 #include "core/movegen.h"
 #include "laws/dead_position.h"
 #include "notation/uci_reader.h"
+#include "play/opponent_gone.h"
 #include "play/takeback_rule.h"
 
 namespace tabiya::play {
@@ -15,7 +16,7 @@ Refusal refuse(std::string code, std::string reason, std::string detail) {
   return Refusal{std::move(code), std::move(reason), std::move(detail)};
 }
 
-constexpr std::string_view KIND_LETTERS = "smodxctaerfl";  // one letter per ActionKind, in order
+constexpr std::string_view KIND_LETTERS = "smodxctaerflung";  // one letter per ActionKind, in order
 
 }  // namespace
 
@@ -89,21 +90,24 @@ void GameTime::skip_back(Millis amount) {
 LiveGame::LiveGame(StartOptions options, std::shared_ptr<const TimeSource> time)
     : options_(std::move(options)),
       time_(std::make_shared<GameTime>(std::move(time))),
+      clock_time_(std::make_shared<ClockTime>(time_)),
       dead_positions_(std::make_shared<DeadPositionCache>()) {}
 
 Result<bool> LiveGame::setup() {
   time_->freeze(Millis{0});
+  clock_time_->reset();
   GameOptions game_options;
   game_options.rules = options_.rules;
   game_options.dead_position_cache = dead_positions_;
   if (options_.time_control && options_.time_control->has_clock() && !options_.days)
     game_options.time_control = options_.time_control;
-  game_ = std::make_unique<Game>(options_.start, game_options, time_);
+  game_ = std::make_unique<Game>(options_.start, game_options, clock_time_);
   move_times_.clear();
   for (Move m : options_.moves) {
     if (auto r = game_->play(m); !r) return fail("start moves: " + r.error().message);
     move_times_.push_back(0);
   }
+  follow_fair_start();
   turn_started_at_ = 0;
   return true;
 }
@@ -173,6 +177,7 @@ Answer<Change> LiveGame::apply(const Action& a) {
       change.moved = true;
       takeback_offer_.reset();
       turn_started_at_ = time_->now().count();
+      follow_fair_start();
     }
     change.ended = game_->is_over();
   };
@@ -279,6 +284,38 @@ Answer<Change> LiveGame::apply(const Action& a) {
       if (!game_->check_flag()) return refuse("not_allowed", "no_flag", "no flag has fallen");
       change.ended = true;
       return change;
+    case ActionKind::ABORT:
+      if (game_->is_over()) return refuse("game_over", "", "the game is over");
+      if (!can_abort(a.by)) {
+        if (options_.tournament) return refuse("not_allowed", "tournament", "an event's game cannot be aborted");
+        return refuse("not_allowed", "moved", "both sides have moved: the game can no longer be aborted");
+      }
+      if (auto r = game_->arbiter_declare({Score::NO_RESULT, Termination::ABORTED, a.by}, "aborted"); !r)
+        return laws_refusal(r.error());
+      change.ended = true;
+      return change;
+    case ActionKind::FIRST_MOVE_TIMEOUT: {
+      auto due = first_move_deadline();
+      if (!due || time_->now() < *due) return refuse("not_allowed", "no_deadline", "no first move is overdue");
+      const Color late = turn();
+      // Casual: no game took place. An event's game: the absent player loses by default (Art. 6.7).
+      Outcome outcome = options_.tournament ? Outcome{win_for(~late), Termination::FORFEIT, late}
+                                            : Outcome{Score::NO_RESULT, Termination::ABORTED, late};
+      if (auto r = game_->arbiter_declare(outcome, "no first move within its time limit"); !r)
+        return laws_refusal(r.error());
+      change.ended = true;
+      return change;
+    }
+    case ActionKind::OPPONENT_GONE: {
+      if (auto r = ensure_running(a.by); !r) return r.error();
+      if (!opponent_gone_rule_applies(options_))
+        return refuse("not_allowed", "not_invite", "only a casual game between two people");
+      if (a.uci != "win" && a.uci != "draw") return refuse("not_allowed", "unknown", "claim the win or a draw");
+      Outcome outcome{a.uci == "win" ? win_for(a.by) : Score::DRAW, Termination::ARBITER_DECISION, ~a.by};
+      if (auto r = game_->arbiter_declare(outcome, "the opponent left the game"); !r) return laws_refusal(r.error());
+      change.ended = true;
+      return change;
+    }
     case ActionKind::DEADLINE: {
       auto due = deadline();
       if (!due || time_->now() < *due) return refuse("not_allowed", "no_deadline", "no deadline has passed");
@@ -314,6 +351,7 @@ Result<bool> LiveGame::rebuild(int plies) {
     time_->freeze(Millis{times[i]});
     if (auto r = game_->play(keep[i]); !r) return fail("takeback replay: " + r.error().message);
     move_times_.push_back(times[i]);
+    follow_fair_start();
   }
   // The clocks keep their time, but never more than they showed at the position returned to: the increments
   // earned by the moves taken back go with them, so no clock of the record rises (`tabiya pgn check`). The
@@ -363,8 +401,45 @@ Answer<Change> LiveGame::resign(Color by) {
   return record({ActionKind::RESIGN, by, {}, {}, 0});
 }
 
+Answer<Change> LiveGame::abort(Color by) {
+  if (check_time()) return refuse("game_over", "", "the time ran out before the abort");
+  return record({ActionKind::ABORT, by, {}, {}, 0});
+}
+
+Answer<Change> LiveGame::claim_opponent_gone(Color by, bool win, Millis away) {
+  if (check_time()) return refuse("game_over", "", "the flag fell before the claim");
+  if (away < OPPONENT_GONE_AFTER)
+    return refuse("not_allowed", "opponent_present", "the opponent has not been away long enough");
+  return record({ActionKind::OPPONENT_GONE, by, win ? "win" : "draw", {}, 0});
+}
+
+bool LiveGame::in_fair_start() const { return options_.fair_start && !game_->is_over() && played() < FAIR_START_PLIES; }
+
+bool LiveGame::can_abort(Color by) const { return in_fair_start() && !options_.tournament && !robot_seat(by); }
+
+std::optional<Millis> LiveGame::first_move_deadline() const {
+  if (!started_ || !in_fair_start() || robot_seat(turn())) return std::nullopt;
+  auto limit = first_move_limit(options_);
+  if (!limit) return std::nullopt;
+  return Millis{turn_started_at_} + *limit;
+}
+
+std::optional<ActionKind> LiveGame::ended_by() const {
+  if (!game_->is_over() || log_.empty()) return std::nullopt;
+  return log_.back().kind;
+}
+
+void LiveGame::follow_fair_start() {
+  if (!options_.fair_start || played() >= FAIR_START_PLIES) clock_time_->resume();
+  else clock_time_->pause();
+}
+
 bool LiveGame::check_time() {
   if (!started_ || game_->is_over()) return false;
+  if (in_fair_start()) {
+    auto due = first_move_deadline();
+    return due && time_->now() >= *due && record({ActionKind::FIRST_MOVE_TIMEOUT, turn(), {}, {}, 0}).ok();
+  }
   if (const Clock* clock = game_->clock(); clock && (clock->flag_fallen(WHITE) || clock->flag_fallen(BLACK)))
     return record({ActionKind::FLAG, turn(), {}, {}, 0}).ok();
   if (auto due = deadline(); due && time_->now() >= *due) return record({ActionKind::DEADLINE, turn(), {}, {}, 0}).ok();
@@ -373,12 +448,18 @@ bool LiveGame::check_time() {
 
 std::optional<Millis> LiveGame::deadline() const {
   if (!options_.days || !started_ || game_->is_over()) return std::nullopt;
+  if (in_fair_start()) return first_move_deadline();  // the same instant, but its passing aborts instead
   return Millis{turn_started_at_ + *options_.days * DAY_MS};
 }
 
 std::optional<Millis> LiveGame::time_limit() const {
   if (!started_ || game_->is_over()) return std::nullopt;
-  if (const Clock* clock = game_->clock()) return clock->flag_time(turn());
+  if (in_fair_start()) return first_move_deadline();
+  if (const Clock* clock = game_->clock()) {
+    auto flag = clock->flag_time(turn());
+    if (!flag) return std::nullopt;
+    return clock_time_->base_instant(*flag);  // the clock reads the game's time less the fair start
+  }
   return deadline();
 }
 

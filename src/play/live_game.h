@@ -34,6 +34,7 @@
 #include "engine/time_manager.h"
 #include "laws/game.h"
 #include "laws/time_source.h"
+#include "play/fair_start.h"
 
 namespace tabiya::play {
 
@@ -53,6 +54,8 @@ struct StartOptions {
   std::optional<TimeControl> time_control;  // nullopt: no chess clock
   std::optional<int> days;                  // correspondence: days per move (no chess clock)
   bool casual = true;                       // takebacks by agreement: see takeback_rule.h
+  bool fair_start = false;                  // the server's online start rule (fair_start.h); off over the board
+  bool tournament = false;                  // an event's game: no abort, a no-show loses (fair_start.h)
   Seat seats[COLOR_NB];
 };
 
@@ -67,8 +70,11 @@ enum class ActionKind : uint8_t {
   TAKEBACK_ACCEPT,
   TAKEBACK_DECLINE,
   RESIGN,
-  FLAG,      // a flag fell (Art. 6.9), noticed by a timer or a request
-  DEADLINE,  // a correspondence deadline passed
+  FLAG,                // a flag fell (Art. 6.9), noticed by a timer or a request
+  DEADLINE,            // a correspondence deadline passed
+  ABORT,               // ended without a result before both sides moved (fair_start.h)
+  FIRST_MOVE_TIMEOUT,  // the side to move let its first move's time limit pass (fair_start.h)
+  OPPONENT_GONE,       // `by` claims the game of an opponent gone: uci "win" or "draw" (opponent_gone.h)
 };
 
 // One entry of the game's log: enough to replay it exactly.
@@ -161,8 +167,23 @@ class LiveGame {
   Answer<Change> takeback_accept(Color by);
   Answer<Change> takeback_decline(Color by);
   Answer<Change> resign(Color by);
-  // Ends the game if a flag has fallen (Art. 6.9) or a correspondence deadline passed; true if it did.
+  // The fair start (fair_start.h): ends the game without a result.
+  Answer<Change> abort(Color by);
+  // `by`'s opponent has been away for `away` (the caller watches the connections): `by` takes the win or a draw.
+  Answer<Change> claim_opponent_gone(Color by, bool win, Millis away);
+  // Ends the game if a flag has fallen (Art. 6.9), a correspondence deadline or a first move's limit passed;
+  // true if it did.
   bool check_time();
+
+  // --- The fair start (fair_start.h) ---
+  // Not every side has made its first move of this game yet: the clocks stand still.
+  bool in_fair_start() const;
+  // `by` may abort the game now.
+  bool can_abort(Color by) const;
+  // Virtual instant by which the side to move must make its first move; nullopt when none is due (the robot's).
+  std::optional<Millis> first_move_deadline() const;
+  // The action that ended the game (a move, a resignation, an abort...), once it is over.
+  std::optional<ActionKind> ended_by() const;
 
   // --- Time ---
   // The instant (virtual) at which the side to move runs out of time: flag or deadline; nullopt if none.
@@ -189,9 +210,13 @@ class LiveGame {
   // made again, so the cost is a few microseconds a ply, not a search each.
   Result<bool> rebuild(int plies);
   Answer<bool> ensure_running(Color by) const;
+  int played() const { return int(game_->moves().size() - options_.moves.size()); }
+  // The chess clock stands still until the fair start is over, and runs from the instant it ends.
+  void follow_fair_start();
 
   StartOptions options_;
   std::shared_ptr<GameTime> time_;
+  std::shared_ptr<ClockTime> clock_time_;  // what the chess clock reads: time_ less the fair start
   std::shared_ptr<DeadPositionCache> dead_positions_;
   std::unique_ptr<Game> game_;
   std::vector<Action> log_;

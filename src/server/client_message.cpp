@@ -120,6 +120,21 @@ Parsed resign(const json::object& o) {
   return ClientMessage(ResignMessage{*color});
 }
 
+Parsed abort(const json::object& o) {
+  auto color = color_field(o);
+  if (!color) return color.error();
+  return ClientMessage(AbortMessage{*color});
+}
+
+Parsed opponent_gone(const json::object& o) {
+  const json::value* claim = field(o, "claim");
+  std::string_view c = claim && claim->is_string() ? std::string_view(claim->as_string()) : std::string_view();
+  if (c != "win" && c != "draw") return bad_field("claim", "win|draw");
+  auto color = color_field(o);
+  if (!color) return color.error();
+  return ClientMessage(OpponentGoneMessage{c == "win", *color});
+}
+
 Parsed by_type(std::string_view t, const json::object& o) {
   if (t == "hello") return hello(o);
   if (t == "pong") return integer_message(o, "n", [](int64_t n) { return PongMessage{n}; });
@@ -134,6 +149,8 @@ Parsed by_type(std::string_view t, const json::object& o) {
     if (!action) return action.error();
     return ClientMessage(RematchMessage{*action});
   }
+  if (t == "abort") return abort(o);
+  if (t == "opponent_gone") return opponent_gone(o);
   ProtocolError e{"unknown_type", {}, {}};
   e.data["t"] = t;
   return e;

@@ -67,8 +67,19 @@ struct RematchMessage {
   OfferAnswer action = OfferAnswer::OFFER;
 };
 
+// The fair start (play/fair_start.h): ends the game without a result.
+struct AbortMessage {
+  std::optional<Color> color;
+};
+
+// The opponent is gone (play/opponent_gone.h): the player present takes the win or calls it a draw.
+struct OpponentGoneMessage {
+  bool win = true;
+  std::optional<Color> color;
+};
+
 using ClientMessage = std::variant<HelloMessage, PongMessage, ResyncMessage, MoveMessage, OfferMessage, ClaimMessage,
-                                   ResignMessage, RematchMessage>;
+                                   ResignMessage, RematchMessage, AbortMessage, OpponentGoneMessage>;
 
 struct ClientRequest {
   std::optional<int64_t> req;  // echoed in the answer

@@ -55,6 +55,8 @@ GameRoom::GameRoom(RoomServices& services, std::string id, Setup setup, std::uni
       timer_(services.io),
       last_used_ms_(services.time->now().count()) {
   stored_finish_flag_ = stored_finish_;
+  // Loaded (new, or after a restart): nobody is connected yet; absence counts from now.
+  for (Color c : {WHITE, BLACK}) away_since_[c] = last_used_ms_;
 }
 
 GameRoom::~GameRoom() = default;
@@ -217,6 +219,8 @@ void GameRoom::handle(const std::shared_ptr<GameSession>& session, const ParsedM
           else if constexpr (std::is_same_v<M, OfferMessage>) offer(s, m, req, arrived);
           else if constexpr (std::is_same_v<M, ClaimMessage>) claim(s, m, req, arrived);
           else if constexpr (std::is_same_v<M, RematchMessage>) rematch(s, m, req);
+          else if constexpr (std::is_same_v<M, AbortMessage>) abort(s, m, req, arrived);
+          else if constexpr (std::is_same_v<M, OpponentGoneMessage>) opponent_gone(s, m, req, arrived);
           else resign(s, m, req, arrived);
         }
       },
@@ -243,8 +247,10 @@ void GameRoom::hello(GameSession& s, const HelloMessage& m) {
     sessions_.push_back(s.shared_from_this());
   }
   GameView after = view();
-  if (before.connected[WHITE] != after.connected[WHITE] || before.connected[BLACK] != after.connected[BLACK])
+  if (before.connected[WHITE] != after.connected[WHITE] || before.connected[BLACK] != after.connected[BLACK]) {
     broadcast(presence_event(), nullptr, std::nullopt, &s);
+    follow_absence(before, after);
+  }
   if (!was_joined) services_.bus.subscribe(id_, s.peer);
   if (bad) send_error(s, std::nullopt, simple_error("bad_seat", "a token is not this game's"));
   // Always a fresh state: a reconnecting client needs the clocks as they are now even when it missed no event.
@@ -427,8 +433,10 @@ void GameRoom::do_leave(const std::shared_ptr<GameSession>& s, int64_t closed_at
   sessions_.erase(it);
   services_.bus.unsubscribe(id_, s->peer.get());
   GameView after = view();
-  if (before.connected[WHITE] != after.connected[WHITE] || before.connected[BLACK] != after.connected[BLACK])
+  if (before.connected[WHITE] != after.connected[WHITE] || before.connected[BLACK] != after.connected[BLACK]) {
     broadcast(presence_event());
+    follow_absence(before, after);
+  }
 }
 
 }  // namespace tabiya::server

@@ -138,6 +138,12 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void rematch(GameSession& s, const RematchMessage& m, std::optional<int64_t> req);
   void rematch_created(const std::string& game, bool committed, Color acceptor);
   void send_rematch_seats(GameSession& s) const;
+  // The fair start and an opponent gone (room_absence.cpp).
+  void abort(GameSession& s, const AbortMessage& m, std::optional<int64_t> req, ArrivalTime arrived);
+  void opponent_gone(GameSession& s, const OpponentGoneMessage& m, std::optional<int64_t> req, ArrivalTime arrived);
+  bool absence_counts() const;  // the opponent-gone rule applies to this game
+  // After a seat's connections changed: starts or ends its absence, with an `away` or `back` event.
+  void follow_absence(const GameView& before, const GameView& after);
   Result<Color, ProtocolError> acting_color(const GameSession& s, std::optional<Color> asked,
                                             std::optional<Color> natural) const;
   void do_leave(const std::shared_ptr<GameSession>& s, int64_t closed_at);
@@ -217,6 +223,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   bool rematch_creating_ = false;
   std::string rematch_game_;
   std::string rematch_seats_[COLOR_NB];  // the new game's token for this game's player of each colour
+  // Since when (the game time source) each seat has had no connection; nullopt while it has one.
+  std::optional<int64_t> away_since_[COLOR_NB];
 
   mutable std::mutex snapshot_mutex_;
   mutable std::string snapshot_;  // the last GAME text read, for reads while the room works

@@ -13,6 +13,7 @@
 #include "notation/pgn.h"
 #include "notation/san.h"
 #include "notation/uci_reader.h"
+#include "play/opponent_gone.h"
 #include "play/takeback_rule.h"
 
 namespace tabiya::server {
@@ -272,6 +273,10 @@ Result<play::StartOptions> start_options(const Setup& s) {
   }
   o.days = s.days;
   o.casual = s.casual;  // against the robot takebacks are allowed anyway (play/takeback_rule.h)
+  o.tournament = s.tournament_round > 0;
+  // The server's online rule (play/fair_start.h). Hot-seat players sit at one board, as over the board: the
+  // Laws' clock, as in the terminal game.
+  o.fair_start = s.opponent != "hotseat";
   if (s.opponent == "robot") o.seats[~s.creator] = play::Seat{true, s.level};
   return o;
 }
@@ -304,6 +309,8 @@ std::string_view termination_code(Termination t) {
       return "both_flags_fell";
     case Termination::FORFEIT:
       return "forfeit";
+    case Termination::ABORTED:
+      return "aborted";
     case Termination::ILLEGAL_MOVE_LOSS:
     case Termination::ILLEGAL_MOVE_DRAW:
     case Termination::ILLEGAL_POSITION_DRAW:
@@ -340,13 +347,28 @@ json::object result_json(const Outcome& outcome, RulesEdition edition) {
   return r;
 }
 
+json::object result_json(const play::LiveGame& live) {
+  const Game& game = live.game();
+  json::object r = result_json(*game.outcome(), game.options().rules);
+  const std::optional<play::ActionKind> by = live.ended_by();
+  if (by == play::ActionKind::FIRST_MOVE_TIMEOUT) {
+    // Casual: aborted, no article (the server's rule). An event's game: lost by default, Art. 6.7 cited.
+    r["termination"] = "first_move_timeout";
+  } else if (by == play::ActionKind::OPPONENT_GONE) {
+    r["termination"] = "opponent_gone";
+    r["article"] = nullptr;  // the server's online rule, not an article of the Laws
+  }
+  if (r["article"].is_string() && r["article"].as_string() == "-") r["article"] = nullptr;
+  return r;
+}
+
 json::value clock_json(const play::LiveGame& live) {
   const Clock* clock = live.game().clock();
   if (!clock) return nullptr;
   json::object c;
   c["white"] = clock->remaining(WHITE).count();
   c["black"] = clock->remaining(BLACK).count();
-  const bool running = live.started() && !live.over() && clock->running();
+  const bool running = live.started() && !live.over() && clock->running() && !live.in_fair_start();
   c["running"] = running ? json::value(color_text(clock->turn())) : json::value(nullptr);
   c["delay"] = running ? clock->delay_remaining(clock->turn()).count() : 0;
   return c;
@@ -389,7 +411,22 @@ json::value deadline_json(const play::LiveGame& live, int64_t wall_now_ms) {
   return wall_now_ms + (*due - live.now()).count();
 }
 
+json::value first_move_json(const play::LiveGame& live) {
+  auto due = live.first_move_deadline();
+  if (!due) return nullptr;
+  return json::object{{"color", color_text(live.turn())},
+                      {"remaining", std::max<int64_t>(0, (*due - live.now()).count())}};
+}
+
 namespace {
+
+// Who may abort now (the fair start): a seat of a person, while neither side has made its first move.
+json::value abortable_json(const play::LiveGame& live) {
+  json::array sides;
+  for (Color c : {WHITE, BLACK})
+    if (live.can_abort(c)) sides.push_back(json::value(color_text(c)));
+  return sides;
+}
 
 json::object move_json(const MoveRecord& record, const Position& before) {
   json::object m;
@@ -434,6 +471,9 @@ json::object game_json(const play::LiveGame& live, const GameView& view) {
     } else {
       p["kind"] = "human";
       p["connected"] = view.connected[c];
+      if (view.away_ms[c] && live.started() && !live.over())
+        p["away"] =
+            json::object{{"claim_after", std::max<int64_t>(0, play::OPPONENT_GONE_AFTER.count() - *view.away_ms[c])}};
     }
     if (!setup.names[c].empty()) p["name"] = setup.names[c];
     players[color_text(c)] = std::move(p);
@@ -463,6 +503,8 @@ json::object game_json(const play::LiveGame& live, const GameView& view) {
   g["legal_moves"] = legal_moves_json(live);
   g["clock"] = clock_json(live);
   g["deadline"] = deadline_json(live, view.wall_now_ms);
+  g["abortable"] = abortable_json(live);
+  g["first_move"] = first_move_json(live);
   json::object offers;
   offers["draw"] =
       game.draw_offer() && !live.over() ? json::value(color_text(*game.draw_offer())) : json::value(nullptr);
@@ -470,7 +512,7 @@ json::object game_json(const play::LiveGame& live, const GameView& view) {
   g["offers"] = std::move(offers);
   g["claims"] = claims_json(live);
   g["status"] = live.over() ? "over" : live.started() ? "playing" : "waiting";
-  g["result"] = game.outcome() ? json::value(result_json(*game.outcome(), game.options().rules)) : json::value(nullptr);
+  g["result"] = game.outcome() ? json::value(result_json(live)) : json::value(nullptr);
   if (live.robot_seat(WHITE) || live.robot_seat(BLACK)) {
     json::object robot;
     robot["thinking"] = view.robot_thinking;
@@ -504,6 +546,8 @@ json::object move_event(const play::LiveGame& live, int64_t wall_now_ms) {
   e["legal_moves"] = legal_moves_json(live);
   e["clock"] = clock_json(live);
   e["deadline"] = deadline_json(live, wall_now_ms);
+  e["abortable"] = abortable_json(live);
+  e["first_move"] = first_move_json(live);
   e["claims"] = claims_json(live);
   return e;
 }

@@ -61,6 +61,8 @@ std::string_view color_text(Color c);
 std::optional<Color> parse_color(std::string_view text);
 std::string_view termination_code(Termination t);
 boost::json::object result_json(const Outcome& outcome, RulesEdition edition);
+// The finished game's result, named by what ended it: an abort, a first move's time limit, an opponent gone.
+boost::json::object result_json(const play::LiveGame& live);
 // GET /api/levels: the robot's levels with the Elo each was measured at (engine/levels.h).
 boost::json::object levels_json();
 
@@ -75,6 +77,8 @@ struct GameView {
   // A finished invite game's rematch (GAME "rematch"): the side offering it, and the new game once accepted.
   std::optional<Color> rematch_offer;
   std::string rematch_game;
+  // Opponent gone (play/opponent_gone.h): how long each seat has had no connection, where the rule applies.
+  std::optional<int64_t> away_ms[COLOR_NB];
 };
 
 boost::json::object game_json(const play::LiveGame& live, const GameView& view);
@@ -85,6 +89,8 @@ boost::json::object legal_json(const play::LiveGame& live);
 boost::json::array legal_moves_json(const play::LiveGame& live);
 boost::json::object claims_json(const play::LiveGame& live);
 boost::json::value deadline_json(const play::LiveGame& live, int64_t wall_now_ms);
+// The fair start (play/fair_start.h): {"color", "remaining"} for the first move due, or null.
+boost::json::value first_move_json(const play::LiveGame& live);
 // The `move` event for the last move played.
 boost::json::object move_event(const play::LiveGame& live, int64_t wall_now_ms);
 

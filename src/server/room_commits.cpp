@@ -13,11 +13,8 @@ std::vector<StoreWrite> GameRoom::unstored_writes(int64_t seq_after) const {
   const auto& log = live_->log();
   for (std::size_t i = stored_actions_; i < log.size(); ++i)
     writes.push_back({StoreWrite::Kind::APPEND, id_, play::action_text(log[i]), int64_t(i), seq_after});
-  if (live_->over() && !stored_finish_) {
-    const Game& game = live_->game();
-    writes.push_back(
-        {StoreWrite::Kind::FINISH, id_, json::serialize(result_json(*game.outcome(), game.options().rules)), 0, 0});
-  }
+  if (live_->over() && !stored_finish_)
+    writes.push_back({StoreWrite::Kind::FINISH, id_, json::serialize(result_json(*live_)), 0, 0});
   return writes;
 }
 
@@ -87,7 +84,7 @@ void GameRoom::finish_stored() {
   stored_finish_flag_ = true;
   timer_.cancel();
   const Game& game = live_->game();
-  json::object result = result_json(*game.outcome(), game.options().rules);
+  json::object result = result_json(*live_);
   ++services_.metrics.games_finished;
   if (services_.options.on_game_end) services_.options.on_game_end(id_, std::string(result.at("score").as_string()));
   services_.log(json::object{{"event", "game_end"}, {"game", id_}, {"result", result}, {"plies", game.moves().size()}});
@@ -118,7 +115,7 @@ void GameRoom::commit_and_announce(const play::Change& change, std::size_t plies
   if (change.ended) {
     json::object e;
     e["type"] = "end";
-    e["result"] = result_json(*game.outcome(), game.options().rules);
+    e["result"] = result_json(*live_);
     events.push_back(std::move(e));
   }
   const int64_t seq_after = seq_ + (change.rewritten ? 1 : 0) + int64_t(events.size());
@@ -159,7 +156,7 @@ void GameRoom::refuse(GameSession& s, std::optional<int64_t> req, const play::Re
   } else if (r.code == "stale") {
     e.data["ply"] = live_->game().moves().size();
   } else if (r.code == "game_over" && live_->game().outcome()) {
-    e.data["result"] = result_json(*live_->game().outcome(), live_->game().options().rules);
+    e.data["result"] = result_json(*live_);
   }
   ++services_.metrics.errors_total;
   send_error(s, req, e);

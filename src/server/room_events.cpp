@@ -32,6 +32,11 @@ GameView GameRoom::view() const {
   v.wall_now_ms = services_.wall_now();
   v.rematch_offer = rematch_offer_;
   v.rematch_game = rematch_game_;
+  if (absence_counts()) {
+    const int64_t now = services_.time->now().count();
+    for (Color c : {WHITE, BLACK})
+      if (!v.connected[c] && away_since_[c]) v.away_ms[c] = now - *away_since_[c];
+  }
   return v;
 }
 

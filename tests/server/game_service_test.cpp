@@ -298,16 +298,20 @@ TEST_F(GameServiceTest, HelloWithSinceAlwaysAnswersWithAFreshState) {
 }
 
 // The clock runs from the sending of the opponent's move to the arrival of
-// the move, less the measured one-way delay (capped at 500 ms).
+// the move, less the measured one-way delay (capped at 500 ms). Measured on
+// White's second move: the first move of each side is not on the clock in an
+// invite game (docs/protocol.md, "The fair start").
 TEST_F(GameServiceTest, ClocksAreChargedArrivalTimeLessTheMeasuredLag) {
   auto [g, id, white, black] = invite(R"({"v":1,"opponent":"invite","time":"5+0"})");
+  move(white, "d2d4", 0);
+  move(black, "d7d5", 1);
   // The server pings on hello; the client answers 300 ms later: 150 ms one way.
   auto ping = white.peer->last("ping");
   ASSERT_TRUE(ping);
   clock_->advance(Millis{300});
   send(white, "{\"t\":\"pong\",\"n\":" + std::to_string(ping->at("n").as_int64()) + "}");
   clock_->advance(Millis{2000});
-  move(white, "e2e4", 0);
+  move(white, "e2e4", 2);
   auto ev = black.peer->last("event", "move");
   ASSERT_TRUE(ev);
   EXPECT_EQ(ev->at("e").as_object().at("elapsed").as_int64(), 2300 - 150);

@@ -50,10 +50,13 @@ TEST_F(PersistenceTest, UnfinishedGamesComeBackWithTheirMovesAndClocks_Art6_12) 
     Client white = connect(id), black = connect(id);
     hello(white, {seat(g, "white")});
     hello(black, {seat(g, "black")});
+    // The fair start (docs/protocol.md): each side's first move is off the clock, its increment credited.
+    move(white, "d2d4", 0);
+    move(black, "d7d5", 1);
     clock_->advance(Millis{4000});
-    move(white, "e2e4", 0);
+    move(white, "e2e4", 2);
     clock_->advance(Millis{7000});
-    move(black, "c7c5", 1);
+    move(black, "c7c5", 3);
     clock_->advance(Millis{1000});
     send(white, R"({"t":"draw","req":1,"action":"offer"})");
     clock_->advance(Millis{2500});  // White thinks; then the server dies before White's move arrives
@@ -65,21 +68,21 @@ TEST_F(PersistenceTest, UnfinishedGamesComeBackWithTheirMovesAndClocks_Art6_12) 
   auto state = white.peer->last("state");
   ASSERT_TRUE(state);
   const json::object& game = state->at("game").as_object();
-  ASSERT_EQ(game.at("moves").as_array().size(), 2u);
-  EXPECT_EQ(str(game.at("moves").as_array()[1].as_object().at("san")), "c5");
+  ASSERT_EQ(game.at("moves").as_array().size(), 4u);
+  EXPECT_EQ(str(game.at("moves").as_array()[3].as_object().at("san")), "c5");
   EXPECT_EQ(str(game.at("offers").as_object().at("draw")), "white");
   // White's clock as at the last acknowledged action (the draw offer), Black's as after his move.
-  EXPECT_EQ(game.at("clock").as_object().at("white").as_int64(), 303'000 - 4000 + 3000 - 1000);
-  EXPECT_EQ(game.at("clock").as_object().at("black").as_int64(), 303'000 - 7000 + 3000);
+  EXPECT_EQ(game.at("clock").as_object().at("white").as_int64(), 306'000 - 4000 + 3000 - 1000);
+  EXPECT_EQ(game.at("clock").as_object().at("black").as_int64(), 306'000 - 7000 + 3000);
   EXPECT_EQ(str(game.at("clock").as_object().at("running")), "white");
   // The game goes on.
   Client black = connect(id);
   hello(black, {seat(g, "black")});
   clock_->advance(Millis{500});
-  move(white, "g1f3", 2);
+  move(white, "g1f3", 4);
   auto ev = black.peer->last("event", "move");
   ASSERT_TRUE(ev);
-  EXPECT_EQ(ev->at("e").as_object().at("clock").as_object().at("white").as_int64(), 301'000 - 500 + 3000);
+  EXPECT_EQ(ev->at("e").as_object().at("clock").as_object().at("white").as_int64(), 304'000 - 500 + 3000);
   EXPECT_GT(ev->at("seq").as_int64(), state->at("seq").as_int64());
 }
 

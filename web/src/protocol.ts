@@ -34,6 +34,14 @@ export interface Player {
   connected: boolean;
   /** The player's name, when the game was created with one (an event's game). */
   name?: string;
+  /** Opponent gone: this person has had no connection for a while; the other may claim in `claim_after` ms. */
+  away?: { claim_after: number } | null;
+}
+
+/** The fair start: the first move due and the ms left for it (counted from the message, as a clock). */
+export interface FirstMove {
+  color: Color;
+  remaining: number;
 }
 
 /** A legal move of the side to move as the server names it: UCI and SAN (English letters). */
@@ -87,6 +95,9 @@ export interface Game {
   legal_moves?: LegalMove[];
   clock: ClockState | null;
   deadline: number | null;
+  /** The sides that may abort now (the fair start). */
+  abortable?: Color[];
+  first_move?: FirstMove | null;
   offers: { draw: Color | null; takeback: Color | null };
   claims: { threefold: boolean; fifty: boolean };
   status: 'waiting' | 'playing' | 'over';
@@ -108,6 +119,8 @@ export interface MoveEvent {
   legal_moves?: LegalMove[];
   clock: ClockState | null;
   deadline: number | null;
+  abortable?: Color[];
+  first_move?: FirstMove | null;
   claims: { threefold: boolean; fifty: boolean };
   elapsed?: number | null;
 }
@@ -119,6 +132,8 @@ export type GameEvent =
   | { type: 'claim_rejected'; ground: string; by: Color; added: number; clock: ClockState | null }
   | { type: 'presence'; white: boolean; black: boolean }
   | { type: 'robot'; thinking: boolean; queue: number }
+  | { type: 'away'; color: Color; claim_after: number }
+  | { type: 'back'; color: Color }
   | { type: 'end'; result: Result }
   | { type: 'rematch'; action: 'offer' | 'decline' | 'withdraw' | 'accept' | 'failed'; by: Color; game?: string };
 
@@ -141,6 +156,8 @@ export type ClientMessage =
   | { t: 'takeback'; req: number; action: 'offer' | 'accept' | 'decline'; color?: Color }
   | { t: 'resign'; req: number; color?: Color }
   | { t: 'rematch'; req: number; action: 'offer' | 'accept' | 'decline' }
+  | { t: 'abort'; req: number; color?: Color }
+  | { t: 'opponent_gone'; req: number; claim: 'win' | 'draw' }
   | { t: 'resync'; since: number }
   | { t: 'pong'; n: number };
 

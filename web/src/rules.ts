@@ -5,7 +5,7 @@ import { LANGS } from './lang';
 const TERMINATIONS = new Set([
   'checkmate', 'resignation', 'stalemate', 'dead_position', 'agreement', 'threefold_repetition', 'fifty_moves',
   'fivefold_repetition', 'seventy_five_moves', 'time_forfeit', 'timeout_draw', 'both_flags_fell', 'forfeit',
-  'arbiter_decision',
+  'arbiter_decision', 'aborted', 'first_move_timeout', 'opponent_gone',
 ]);
 
 export function rulesPage(lang: string): string {

@@ -13,6 +13,8 @@ export function resultHeadline(r: Result): string {
       return t('result.blackWins');
     case '1/2-1/2':
       return t('result.draw');
+    case '*':
+      return t('result.aborted'); // the fair start: a game without a result
     default:
       return t('result.other', { score: r.score });
   }

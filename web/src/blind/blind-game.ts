@@ -85,6 +85,10 @@ export class BlindGame {
       case 'claim_rejected':
         announce(t('action.claimRejected', { color: colorName(e.by), seconds: Math.round(e.added / 1000) }));
         break;
+      case 'away':
+      case 'back':
+        if (!this.host.you().includes(e.color)) announce(t(e.type === 'away' ? 'action.away' : 'action.back', { color: colorName(e.color) }));
+        break;
       case 'end': {
         const r = e.result;
         announce([t('result.title'), resultHeadline(r), resultReason(r), resultArticle(r)].filter(x => x !== '').join('. '));

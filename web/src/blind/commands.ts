@@ -215,6 +215,7 @@ export const HELP_KEYS = [
   'blind.help.legal',
   'blind.help.typed',
   'blind.help.nav',
+  'blind.help.abort',
   'blind.help.help',
 ];
 

@@ -46,6 +46,17 @@ export class GameActions {
     this.connection.request(req => ({ t: 'rematch', req, action }));
   }
 
+  /** Ends the game without a result while neither side has made its first move (the fair start). */
+  abort(color: Color | null): void {
+    const c = color !== null ? { color } : {};
+    this.connection.request(req => ({ t: 'abort', req, ...c }));
+  }
+
+  /** The opponent is gone: the win, or a draw. */
+  opponentGone(claim: 'win' | 'draw'): void {
+    this.connection.request(req => ({ t: 'opponent_gone', req, claim }));
+  }
+
   /** Asks for the events after `since` (a gap in the numbers, or a stale request). */
   resync(since: number): void {
     this.connection.send({ t: 'resync', since });

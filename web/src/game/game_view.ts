@@ -14,14 +14,14 @@ import { prefs, settings } from '../store';
 import { colorName, errorText } from '../words';
 import { GameActions, type OfferAction, type OfferKind } from './actions';
 import { renderBoard } from './board_view';
-import { renderControls } from './controls_view';
+import { renderControls, renderFirstMove } from './controls_view';
 import { renderMoves } from './moves_view';
 import { renderNav } from './nav_view';
 import { gameAt, jumpTo, keepShown, moveLabel, navKey, plyOfMove, positionAfter, stepTo, type NavCommand, type Shown } from './navigation';
 import { LOW_TIME_MS, renderClocks, renderPlayers } from './players_view';
 import { renderRematch } from './rematch_view';
 import { renderResult, setStatus, showNotice, statusText } from './result_view';
-import { clockReading, initialState, mayMove, moveSent, movesBetween, orientation, receive, type GameState } from './state';
+import { clockReading, initialState, mayMove, moveSent, movesBetween, opponentAway, orientation, receive, type GameState } from './state';
 import { typedRefusal, type TypedRefusal } from './typed';
 
 export interface GameHooks {
@@ -51,6 +51,8 @@ export class GameView {
   private rematchSeats: { game: string; seats: string[] } | null = null;
   /** The rematch was accepted while this page was open: both players are moved to it. */
   private rematchLive = false;
+  /** The opponent-gone claim as last rendered: '' none, 'waiting' for it to open, 'open'. */
+  private claimState = '';
   /** The typed move on its way to the server: its request number and text. */
   private typed: { req: number; text: string } | null = null;
   /** The position shown (moving through the game): null follows the game. */
@@ -302,6 +304,10 @@ export class GameView {
       input.value = '';
       return;
     }
+    if (/^abort$/i.test(text) && this.abortTyped()) {
+      input.value = '';
+      return;
+    }
     if (this.shown !== null) {
       this.notice(t('nav.noMoveHere'), true);
       return;
@@ -335,6 +341,15 @@ export class GameView {
       case 'other':
         return;
     }
+  }
+
+  /** The typed command "abort" (the blind mode's, and anyone's): false when the game cannot be aborted now. */
+  private abortTyped(): boolean {
+    const g = this.state.game;
+    const mine = this.state.you.filter(c => (g?.abortable ?? []).includes(c));
+    if (g === null || g.status === 'over' || mine.length === 0) return false;
+    this.actions.abort(this.state.you.length > 1 ? (mine.includes(g.turn) ? g.turn : mine[0]!) : null);
+    return true;
   }
 
   private offer(kind: OfferKind, action: OfferAction, color: Color): void {
@@ -375,7 +390,9 @@ export class GameView {
       offer: (kind, action, color) => this.offer(kind, action, color),
       claim: ground => this.actions.claim(ground),
       resign: () => this.resign(),
-    });
+      abort: color => this.actions.abort(this.state.you.length > 1 ? color : null),
+      opponentGone: claim => this.actions.opponentGone(claim),
+    }, performance.now());
   }
 
   private render(full: boolean): void {
@@ -421,6 +438,14 @@ export class GameView {
     const now = performance.now();
     const reading = (c: Color): number | null => clockReading(this.state, c, now);
     renderClocks(this.state, this.orientation(), reading);
+    renderFirstMove(this.state, now);
+    // The opponent-gone claim opens while nothing else happens: the buttons come when it does.
+    const away = opponentAway(this.state, now);
+    const claimState = away === null ? '' : away.ms === 0 ? 'open' : 'waiting';
+    if (claimState !== this.claimState) {
+      this.claimState = claimState;
+      this.renderControls();
+    }
     if (g.status !== 'playing') return;
     for (const c of ['white', 'black'] as const) {
       const ms = reading(c);

@@ -15,6 +15,8 @@ export interface GameState {
   clockAt: number;
   /** A move was sent and no answer to it has come yet: the board takes no other move meanwhile. */
   pendingMove: boolean;
+  /** Opponent gone: the client's time at which the claim against each away side opens. */
+  awayUntil?: Partial<Record<Color, number>>;
 }
 
 export const initialState: GameState = { game: null, you: [], seq: 0, clockAt: 0, pendingMove: false };
@@ -32,7 +34,7 @@ export function receive(state: GameState, msg: ServerMessage, now: number): Step
   switch (msg.t) {
     case 'state':
       return {
-        state: { game: msg.game, you: msg.you ?? [], seq: msg.seq, clockAt: now, pendingMove: false },
+        state: { game: msg.game, you: msg.you ?? [], seq: msg.seq, clockAt: now, pendingMove: false, awayUntil: awayFrom(msg.game, now) },
         resync: null,
         event: null,
       };
@@ -74,6 +76,8 @@ export function applyEvent(state: GameState, e: GameEvent, now: number): GameSta
         legal: e.legal,
         clock: e.clock,
         deadline: e.deadline,
+        abortable: e.abortable ?? [],
+        first_move: e.first_move ?? null,
         claims: e.claims,
         offers: { draw, takeback: null },
         status: g.status === 'waiting' ? 'playing' : g.status,
@@ -100,6 +104,13 @@ export function applyEvent(state: GameState, e: GameEvent, now: number): GameSta
     }
     case 'robot':
       return withGame(state, { ...g, robot: { thinking: e.thinking, queue: e.queue } });
+    case 'away':
+    case 'back': {
+      const awayUntil = { ...state.awayUntil };
+      if (e.type === 'away') awayUntil[e.color] = now + e.claim_after;
+      else delete awayUntil[e.color];
+      return { ...state, awayUntil };
+    }
     case 'end': {
       let clock = g.clock;
       if (clock) {
@@ -111,7 +122,7 @@ export function applyEvent(state: GameState, e: GameEvent, now: number): GameSta
         if (why === 'both_flags_fell') stopped.white = stopped.black = 0;
         clock = stopped;
       }
-      return { ...state, game: { ...g, result: e.result, status: 'over', clock }, clockAt: now };
+      return { ...state, game: { ...g, result: e.result, status: 'over', clock, abortable: [], first_move: null }, clockAt: now };
     }
     case 'rematch': {
       if (!g.rematch) return state;
@@ -121,6 +132,16 @@ export function applyEvent(state: GameState, e: GameEvent, now: number): GameSta
       return withGame(state, { ...g, rematch: { ...g.rematch, offer: null } });
     }
   }
+}
+
+/** The client's time at which the claim against each away side of a new state opens. */
+function awayFrom(game: Game, now: number): Partial<Record<Color, number>> {
+  const until: Partial<Record<Color, number>> = {};
+  for (const c of ['white', 'black'] as const) {
+    const away = game.players[c]?.away;
+    if (away) until[c] = now + away.claim_after;
+  }
+  return until;
 }
 
 function withGame(state: GameState, game: Game): GameState {
@@ -143,6 +164,23 @@ export function clockReading(state: GameState, c: Color, now: number): number | 
   let ms = clock[c];
   if (clock.running === c && g.status === 'playing') ms -= Math.max(0, now - state.clockAt - (clock.delay ?? 0));
   return Math.max(0, ms);
+}
+
+/** The fair start: the ms left for the first move due at `now`, and whose it is; null when none is due. */
+export function firstMoveLeft(state: GameState, now: number): { color: Color; ms: number } | null {
+  const f = state.game?.first_move;
+  if (!f || state.game?.status !== 'playing') return null;
+  return { color: f.color, ms: Math.max(0, f.remaining - (now - state.clockAt)) };
+}
+
+/** Opponent gone: the side away from a game this client plays in, and the ms until its claim opens (0: open). */
+export function opponentAway(state: GameState, now: number): { color: Color; ms: number } | null {
+  const g = state.game;
+  if (g === null || g.status !== 'playing' || state.you.length !== 1) return null;
+  const other = opposite(state.you[0]!);
+  const until = state.awayUntil?.[other];
+  if (until === undefined) return null;
+  return { color: other, ms: Math.max(0, until - now) };
 }
 
 /** The colour this client acts for now: the side to move for hot-seat, its one seat otherwise. */
