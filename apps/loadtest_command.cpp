@@ -89,7 +89,8 @@ class ServerProcess {
 
   // The server's standard error (one log line per game) goes to `log`.
   bool start(const std::vector<std::string>& extra, const std::string& log) {
-    std::vector<std::string> args{"/proc/self/exe", "serve", "--port", "0"};
+    // Its thousands of games come from one client: no creation limit (issue 25's is per client).
+    std::vector<std::string> args{"/proc/self/exe", "serve", "--port", "0", "--create-burst", "0"};
     args.insert(args.end(), extra.begin(), extra.end());
     int out[2];
     if (pipe(out) != 0) return false;

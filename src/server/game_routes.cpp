@@ -6,6 +6,7 @@
 #include "notation/pgn_writer.h"
 #include "server/game_registry.h"
 #include "server/http_errors.h"
+#include "server/rate_limit.h"
 #include "server/tokens.h"
 
 namespace tabiya::server {
@@ -51,6 +52,8 @@ HttpAnswer GameService::Impl::route(const HttpRequest& request) {
   if (target == "/api/games") {
     if (request.method != "POST") return error(405, "method_not_allowed");
     if (stopping) return error(503, "shutting_down");
+    // Before anything is read: a refused request costs no parsing and creates nothing.
+    if (auto refused = creation_refusal(options.creation_limits.get(), request, creations_refused)) return *refused;
     return create_game(request.body);
   }
   if (target == "/api/levels") {
@@ -126,7 +129,10 @@ HttpAnswer GameService::Impl::create_game(std::string_view body) {
   if (!created) return error(500, "server_error", {{"detail", "no free game id"}});
   // The answer goes now; the game's creation (and its start) is committed before any message for it is
   // answered: those wait for the commit like every message that follows a change.
-  created->store_creation({StoreWrite::Kind::CREATE, id, json::serialize(setup_json(setup)), 0, 0});
+  // A tournament's game never expires; any other may, if nobody joins it (unjoined_games.h).
+  std::optional<int64_t> unjoined_since;
+  if (setup.tournament_round == 0) unjoined_since = services.wall_now();
+  created->store_creation({StoreWrite::Kind::CREATE, id, json::serialize(setup_json(setup)), 0, 0, unjoined_since});
   ++metrics.games_created;
   json::object l{{"event", "game_start"},
                  {"game", id},
