@@ -36,6 +36,10 @@ struct ServeArguments {
   int robot_threads = 0;
   int game_threads = 0;
   int evict_after_s = 600;
+  // Issue 25's creation limits: per client, a burst and a sustained rate; games nobody joined expire.
+  double create_burst = 20;
+  double create_rate_per_minute = 20;
+  int unjoined_expiry_s = 3600;
   bool echo = false;
   std::vector<std::string> trusted_proxies;
   std::vector<std::string> public_urls;
@@ -139,6 +143,10 @@ int serve(const ServeArguments& args) {
     game_options.robot_threads = args.robot_threads;
     game_options.room_threads = args.game_threads;
     game_options.evict_after = std::chrono::seconds(args.evict_after_s);
+    game_options.unjoined_expiry = std::chrono::seconds(args.unjoined_expiry_s);
+    auto creation_limits = std::make_shared<server::RateLimiter>(
+        server::RateLimits{args.create_burst, args.create_rate_per_minute / 60.0});
+    game_options.creation_limits = creation_limits;
     // Finished games' results go to the tournaments (set below, before the network starts).
     auto tournaments = std::make_shared<server::TournamentService*>(nullptr);
     game_options.on_game_end = [tournaments](const std::string& id, const std::string& score) {
@@ -152,6 +160,7 @@ int serve(const ServeArguments& args) {
     }
     server::TournamentServiceOptions tournament_options;
     tournament_options.data_dir = args.data;
+    tournament_options.creation_limits = creation_limits;  // one budget for games and events
     auto made = server::TournamentService::create(*games, tournament_options);
     if (!made) {
       std::cerr << "tabiya: " << made.error().message << "\n";
@@ -232,6 +241,21 @@ void add_serve_command(CLI::App& app) {
       ->add_option("--ws-idle-close", args->ws_idle_close_s,
                    "Seconds after which a WebSocket that carried nothing but pings is closed, unless it holds a seat "
                    "in a live game (0: never)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  serve_app
+      ->add_option("--create-burst", args->create_burst,
+                   "Games and tournaments one client may create at once (0: no limit)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  serve_app
+      ->add_option("--create-rate", args->create_rate_per_minute,
+                   "Creations a minute one client may go on with after its burst")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  serve_app
+      ->add_option("--unjoined-expiry", args->unjoined_expiry_s,
+                   "Seconds after which a game nobody joined is deleted (0: never)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
   serve_app->add_flag("--echo", args->echo, "Serve a bare WebSocket echo instead of games (the load test's floor)");

@@ -31,7 +31,10 @@ p99() { grep -oE 'p99 [0-9.]+' "$1" | grep -oE '[0-9.]+$'; }
 printf '%-40s %12s %12s %8s %s\n' binary "p99 alone" "p99 attacked" ratio attackers
 for bin in "${binaries[@]}"; do
   data=$work/data-$RANDOM
-  "$bin" serve --port 0 --data "$data" --web "$work" >"$work/serve.log" 2>&1 &
+  # The load's games come from one client: no creation limit (issue 25) where the binary has one.
+  limits=()
+  "$bin" serve --help 2>/dev/null | grep -q -- --create-burst && limits=(--create-burst 0)
+  "$bin" serve --port 0 --data "$data" --web "$work" "${limits[@]}" >"$work/serve.log" 2>&1 &
   server=$!
   port=
   for _ in $(seq 100); do

@@ -36,6 +36,8 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
   GroupCommitter writer;  // the one thread that writes to the store
   boost::asio::steady_timer ping_timer;
   boost::asio::steady_timer evict_timer;
+  boost::asio::steady_timer expiry_timer;
+  std::atomic<int64_t> games_expired{0}, creations_refused{0};
   std::atomic<bool> stopping{false};
   mutable std::mutex games_mutex;  // the map only; never held while a room's lock is taken
   std::map<std::string, std::shared_ptr<GameRoom>> games;
@@ -57,6 +59,16 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
   void evict_idle();
   void start_evict_timer();
   void ping_some();
+
+  // Expiry of games nobody joined (game_expiry.cpp).
+  // At start, before the unfinished games are loaded: every expired one deleted, the store alone.
+  Result<bool> expire_stored();
+  // While running: the expired games in memory through their rooms, the others through the storage thread.
+  void expire_unjoined();
+  void start_expiry_timer();
+  // What to do with a stored game whose time is up: REMOVE if nobody joined it, else KEEP.
+  StoreWrite expiry_write(const std::string& id);
+  std::shared_ptr<RoomWorkers::Queue> expiry_queue;  // the timer's sweeps run here, off the io threads
 
   // Routes (game_routes.cpp).
   HttpAnswer route(const HttpRequest& request);

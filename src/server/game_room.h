@@ -99,6 +99,10 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void resume();
   // Runs `task` on the room's queue under its lock (tests: hold a room's work).
   void run(std::function<void(GameRoom&)> task);
+  // Expiry (room_expiry.cpp): if nobody joined the game (unjoined_games.h) and no client is connected, the room
+  // leaves service and the game is deleted from the store; `done(true)` once that is committed. A joined game is
+  // marked never to expire. `done` runs on the room's queue.
+  void expire_if_unjoined(std::function<void(bool expired)> done);
 
   // --- The HTTP routes' reads, on the network threads: they never wait for a room at work ---
 

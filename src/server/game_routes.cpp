@@ -8,6 +8,7 @@
 #include "notation/pgn_writer.h"
 #include "server/game_registry.h"
 #include "server/http_errors.h"
+#include "server/rate_limit.h"
 #include "server/tokens.h"
 
 namespace tabiya::server {
@@ -63,6 +64,8 @@ HttpAnswer GameService::Impl::route(const HttpRequest& request) {
   if (target == "/api/games") {
     if (request.method != "POST") return error(405, "method_not_allowed");
     if (stopping) return error(503, "shutting_down");
+    // Before anything is read: a refused request costs no parsing and creates nothing.
+    if (auto refused = creation_refusal(options.creation_limits.get(), request, creations_refused)) return *refused;
     return create_game(request.body);
   }
   if (target == "/api/levels") {
@@ -164,8 +167,12 @@ std::shared_ptr<GameRoom> GameService::Impl::open_game(const Setup& setup, std::
     else return nullptr;
   }
   if (!created) return nullptr;
-  created->store_creation({StoreWrite::Kind::CREATE, created->id(), json::serialize(setup_json(setup)), 0, 0},
-                          std::move(stored));
+  // A tournament's game never expires; any other may, if nobody joins it (unjoined_games.h).
+  std::optional<int64_t> unjoined_since;
+  if (setup.tournament_round == 0) unjoined_since = services.wall_now();
+  created->store_creation(
+      {StoreWrite::Kind::CREATE, created->id(), json::serialize(setup_json(setup)), 0, 0, unjoined_since},
+      std::move(stored));
   return created;
 }
 

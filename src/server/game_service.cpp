@@ -38,6 +38,7 @@ GameService::Impl::Impl(boost::asio::io_context& io, GameServiceOptions o, std::
       writer(store),
       ping_timer(io),
       evict_timer(io),
+      expiry_timer(io),
       workers(options.room_threads),
       services{io, options, time, robots, writer, bus, workers, metrics, stopping, {}, {}, {}} {
   services.forget = [this](const GameRoom& room) { forget(room); };
@@ -178,6 +179,7 @@ Result<std::unique_ptr<GameService>> GameService::create(boost::asio::io_context
   }
   std::unique_ptr<GameService> service(new GameService(io, std::move(options), std::move(store)));
   Impl& impl = *service->impl_;
+  if (auto r = impl.expire_stored(); !r) return r.error();
   if (auto r = impl.load_unfinished(); !r) return r.error();
   if (impl.options.ping_interval.count() > 0) {
     impl.ping_timer.expires_after(impl.options.ping_interval);
@@ -186,6 +188,7 @@ Result<std::unique_ptr<GameService>> GameService::create(boost::asio::io_context
     });
   }
   impl.start_evict_timer();
+  impl.start_expiry_timer();
   return service;
 }
 
@@ -235,6 +238,13 @@ void GameService::write_metrics(std::string& out) {
   w.single("tabiya_games_active", "gauge", "Games in progress.", active);
   w.single("tabiya_games_loaded", "gauge", "Games held in memory.", loaded);
   m.metrics.write(w);
+  w.single("tabiya_games_expired_total", "counter", "Games nobody joined, deleted after the unjoined expiry.",
+           m.games_expired.load());
+  w.single("tabiya_games_rate_limited_total", "counter", "Game creations refused by the per-client rate limit.",
+           m.creations_refused.load());
+  if (m.options.creation_limits)
+    w.single("tabiya_rate_limit_clients", "gauge", "Client keys with a creation rate bucket.",
+             int64_t(m.options.creation_limits->tracked()));
   w.single("tabiya_robot_queue", "gauge", "Robot moves waiting for a thread.", m.robots.queued());
   w.single("tabiya_store_commits_total", "counter", "Store transactions committed (group commit).", m.writer.commits());
   w.single("tabiya_store_changes_total", "counter", "Changes of games committed in them.", m.writer.units());
@@ -246,6 +256,7 @@ void GameService::shutdown() {
   impl_->reviewer.stop();
   impl_->ping_timer.cancel();
   impl_->evict_timer.cancel();
+  impl_->expiry_timer.cancel();
   impl_->writer.stop();  // commits what is pending
   // Each commit's report is work for its room, which answers the mover (the ack) and the others; the network
   // closes the sockets with 1001 right after this returns, so every answer must be on its way by then.
@@ -265,6 +276,8 @@ std::size_t GameService::game_count() const {
 int GameService::robot_queue() const { return impl_->robots.queued(); }
 
 void GameService::evict_idle() { impl_->evict_idle(); }
+
+void GameService::expire_unjoined() { impl_->expire_unjoined(); }
 
 void GameService::wait_for_rooms() { impl_->workers.wait_idle(); }
 

@@ -27,6 +27,7 @@
 #include "core/result.h"
 #include "laws/time_source.h"
 #include "server/game_store.h"
+#include "server/rate_limit.h"
 #include "server/review.h"
 #include "server/service.h"
 
@@ -62,6 +63,12 @@ struct GameServiceOptions {
   // A finished game with no connection leaves memory after this long (game time source) and is
   // loaded again from the store when asked for; 0 keeps every game.
   std::chrono::milliseconds evict_after{std::chrono::minutes(10)};
+  // Game creations per client (POST /api/games; the server's own requests are never limited). The same limiter
+  // may be the tournament service's, so that one budget covers both; nullptr: no limit.
+  std::shared_ptr<RateLimiter> creation_limits;
+  // A game nobody joined (server/unjoined_games.h) is deleted from the store this long after its creation (the
+  // wall clock, so across restarts) and is not loaded at start; 0 keeps every game.
+  std::chrono::milliseconds unjoined_expiry{std::chrono::hours(1)};
   // Told once when a game ends, with its score ("1-0", "0-1", "1/2-1/2"): how a
   // tournament hears its results. Runs under that game's lock: it must not call
   // back into this service for an existing game.
@@ -89,6 +96,9 @@ class GameService final : public Service {
   int robot_queue() const;
   // Takes out of memory every finished game idle for evict_after (a timer does this by itself).
   void evict_idle();
+  // Deletes the games nobody joined within unjoined_expiry (a timer does this by itself; tests call it, then
+  // wait_for_store()).
+  void expire_unjoined();
   // Returns once the rooms have no work left and every write they submitted is committed and announced.
   void wait_for_store();
   // Returns once the rooms have no work queued or running; their writes may still be with the storage thread.

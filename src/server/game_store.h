@@ -32,12 +32,20 @@ struct StoreWrite {
     CREATE,  // a new game: text is its setup; refused if the id exists
     APPEND,  // action `index` (0, 1, 2...; refused out of order): text is the action, seq the event number after it
     FINISH,  // the game is over: text is its result
+    // Expiry (server/unjoined_games.h). REMOVE deletes a game nobody joined, with its actions, only if it still
+    // holds exactly `index` actions (otherwise, or if it is gone, nothing changes and the write still succeeds:
+    // a game that was joined meanwhile is never deleted). KEEP: the game was joined, it never expires.
+    REMOVE,
+    KEEP,
   };
   Kind kind = Kind::APPEND;
   std::string game;
   std::string text;
   int64_t index = 0;
   int64_t seq = 0;
+  // CREATE: the wall time (ms since the epoch) from which the game counts as unjoined and may expire;
+  // nullopt: it never expires (a tournament's game).
+  std::optional<int64_t> unjoined_since = std::nullopt;
 };
 
 class GameStore {
@@ -48,6 +56,9 @@ class GameStore {
   virtual Result<std::vector<StoredGame>> load_unfinished() = 0;
   // nullopt: no such game.
   virtual Result<std::optional<StoredGame>> load(const std::string& id) = 0;
+  // Up to `limit` ids of games that may have expired: created (CREATE's unjoined_since) before `before_ms` and
+  // not marked KEEP since, oldest first.
+  virtual Result<std::vector<std::string>> expiry_candidates(int64_t before_ms, std::size_t limit) = 0;
 };
 
 // Keeps everything in memory: for tests, and for a server run without --data.

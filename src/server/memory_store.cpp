@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <map>
 #include <mutex>
 
@@ -23,6 +24,11 @@ class MemoryStore final : public GameStore {
         it->second = 0;
         continue;
       }
+      if (w.kind == StoreWrite::Kind::REMOVE) {  // only a game that still holds `index` actions; never an error
+        if (it->second == w.index) it->second = -1;
+        continue;
+      }
+      if (w.kind == StoreWrite::Kind::KEEP) continue;
       if (it->second < 0) return fail("no game " + w.game);
       if (w.kind == StoreWrite::Kind::APPEND) {
         if (w.index != it->second)
@@ -34,6 +40,7 @@ class MemoryStore final : public GameStore {
       switch (w.kind) {
         case StoreWrite::Kind::CREATE:
           games_[w.game] = StoredGame{w.game, w.text, {}, 0, false, {}};
+          if (w.unjoined_since) unjoined_since_[w.game] = *w.unjoined_since;
           break;
         case StoreWrite::Kind::APPEND: {
           StoredGame& game = games_[w.game];
@@ -47,6 +54,15 @@ class MemoryStore final : public GameStore {
           game.result = w.text;
           break;
         }
+        case StoreWrite::Kind::REMOVE:
+          if (auto g = games_.find(w.game); g != games_.end() && int64_t(g->second.actions.size()) == w.index) {
+            games_.erase(g);
+            unjoined_since_.erase(w.game);
+          }
+          break;
+        case StoreWrite::Kind::KEEP:
+          unjoined_since_.erase(w.game);
+          break;
       }
     }
     return true;
@@ -64,10 +80,21 @@ class MemoryStore final : public GameStore {
     if (it == games_.end()) return std::optional<StoredGame>{};
     return std::optional<StoredGame>{it->second};
   }
+  Result<std::vector<std::string>> expiry_candidates(int64_t before_ms, std::size_t limit) override {
+    std::lock_guard lock(mutex_);
+    std::vector<std::pair<int64_t, std::string>> found;
+    for (const auto& [id, since] : unjoined_since_)
+      if (since < before_ms) found.emplace_back(since, id);
+    std::sort(found.begin(), found.end());
+    std::vector<std::string> ids;
+    for (std::size_t i = 0; i < found.size() && i < limit; ++i) ids.push_back(found[i].second);
+    return ids;
+  }
 
  private:
   std::mutex mutex_;
   std::map<std::string, StoredGame> games_;
+  std::map<std::string, int64_t> unjoined_since_;  // games that may expire (CREATE's unjoined_since)
 };
 
 }  // namespace

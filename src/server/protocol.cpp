@@ -15,6 +15,7 @@
 #include "notation/uci_reader.h"
 #include "play/opponent_gone.h"
 #include "play/takeback_rule.h"
+#include "server/game_settings_limits.h"
 
 namespace tabiya::server {
 namespace json = boost::json;
@@ -43,10 +44,17 @@ const json::value* field(const json::object& o, std::string_view name) {
   return &it->value();
 }
 
-// A name to show: 1..80 characters on one line.
-bool showable(const json::value& v) {
-  if (!v.is_string() || v.as_string().empty() || v.as_string().size() > 80) return false;
-  return std::none_of(v.as_string().begin(), v.as_string().end(), [](char c) { return c == '\n' || c == '\r'; });
+// A name to show (game_settings_limits.h).
+bool showable(const json::value& v) { return v.is_string() && showable_name(v.as_string()); }
+
+// A setting over its size limit: the field, what it expects and the limit (docs/protocol.md, `reason: "limit"`).
+ProtocolError over_limit(std::string_view field, const SettingRefusal& r) {
+  ProtocolError e = bad_field(field, r.expected);
+  if (r.limit) {
+    e.data["limit"] = *r.limit;
+    e.data["reason"] = "limit";
+  }
+  return e;
 }
 
 // The optional "names" and "tournament" of a create request.
@@ -55,7 +63,7 @@ std::optional<ProtocolError> parse_labels(const json::object& o, Setup& s) {
     if (!names->is_object()) return bad_field("names", "{\"white\", \"black\"}");
     for (Color c : {WHITE, BLACK})
       if (const json::value* n = field(names->as_object(), color_text(c))) {
-        if (!showable(*n)) return bad_field("names", "1 to 80 characters on one line");
+        if (!showable(*n)) return bad_field("names", "1 to 80 characters, no control characters");
         s.names[c] = std::string(n->as_string());
       }
   }
@@ -124,6 +132,7 @@ Result<Setup, ProtocolError> parse_create_request(std::string_view body, uint64_
     auto tc = parse_human_time_control(s.time);
     if (!tc || !tc->has_clock())
       return bad_field("time", "time control, e.g. 5+3", tc ? "no clock" : tc.error().message);
+    if (auto refused = time_control_refusal(s.time, *tc)) return over_limit("time", *refused);
   }
   if (const json::value* days = field(o, "days")) {
     if (!days->is_int64() || days->as_int64() < 1 || days->as_int64() > 14) return bad_field("days", "integer 1..14");
@@ -149,16 +158,22 @@ Result<Setup, ProtocolError> parse_create_request(std::string_view body, uint64_
   if ((fen || pgn) && s.chess960) return bad_field(fen ? "fen" : "pgn", "standard variant only");
   if (fen) {
     if (!fen->is_string()) return bad_field("fen", "string");
+    if (fen->as_string().size() > MAX_FEN_BYTES)
+      return over_limit("fen", {"at most " + std::to_string(MAX_FEN_BYTES) + " characters", MAX_FEN_BYTES});
     auto pos = parse_fen(fen->as_string());
     if (!pos) return bad_field("fen", "FEN", pos.error().message);
     s.start_fen = to_fen(*pos);
   }
   if (pgn) {
     if (!pgn->is_string()) return bad_field("pgn", "string");
+    if (pgn->as_string().size() > MAX_PGN_BYTES)
+      return over_limit("pgn", {"at most " + std::to_string(MAX_PGN_BYTES) + " bytes", MAX_PGN_BYTES});
     PgnReadResult read = read_pgn_games(std::string_view(pgn->as_string()));
     if (read.games.empty()) return bad_field("pgn", "a PGN game", "no game in the PGN text");
     if (!read.errors.empty()) return bad_field("pgn", "a PGN game", "the PGN text has errors");
     const PgnGame& g = read.games.front();
+    if (g.mainline.moves.size() > MAX_START_PLIES)
+      return over_limit("pgn", {"at most " + std::to_string(MAX_START_PLIES) + " plies", MAX_START_PLIES});
     s.start_fen = to_fen(g.start);
     Position p = g.start;
     for (const PgnNode& node : g.mainline.moves) {

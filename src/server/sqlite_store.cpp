@@ -47,7 +47,7 @@ class Connection {
  public:
   explicit Connection(sqlite3* db)
       : db_(db),
-        insert_game_(db, "INSERT INTO games(id, setup, seq, finished) VALUES(?1, ?2, 0, 0)"),
+        insert_game_(db, "INSERT INTO games(id, setup, seq, finished, unjoined_since) VALUES(?1, ?2, 0, 0, ?3)"),
         // In order: action idx follows idx - 1 (the primary key refuses a second idx).
         insert_action_(db,
                        "INSERT INTO actions(game, idx, action) SELECT ?1, ?2, ?3 WHERE ?2 = 0 OR EXISTS"
@@ -56,13 +56,21 @@ class Connection {
         finish_(db, "UPDATE games SET finished = 1, result = ?2 WHERE id = ?1"),
         select_game_(db, "SELECT id, setup, seq, finished, result FROM games WHERE id = ?1"),
         select_unfinished_(db, "SELECT id, setup, seq, finished, result FROM games WHERE finished = 0"),
-        select_actions_(db, "SELECT action FROM actions WHERE game = ?1 ORDER BY idx") {}
+        select_actions_(db, "SELECT action FROM actions WHERE game = ?1 ORDER BY idx"),
+        // Only a game that still holds the actions its expiry was decided on (none was added since).
+        remove_game_(db, "DELETE FROM games WHERE id = ?1 AND (SELECT count(*) FROM actions WHERE game = ?1) = ?2"),
+        remove_actions_(db, "DELETE FROM actions WHERE game = ?1"),
+        keep_game_(db, "UPDATE games SET unjoined_since = NULL WHERE id = ?1"),
+        select_candidates_(db,
+                           "SELECT id FROM games WHERE unjoined_since IS NOT NULL AND unjoined_since < ?1"
+                           " ORDER BY unjoined_since LIMIT ?2") {}
   ~Connection() {}
   sqlite3* db() const { return db_; }
 
   bool prepared() const {
     return insert_game_.ok() && insert_action_.ok() && update_seq_.ok() && finish_.ok() && select_game_.ok() &&
-           select_unfinished_.ok() && select_actions_.ok();
+           select_unfinished_.ok() && select_actions_.ok() && remove_game_.ok() && remove_actions_.ok() &&
+           keep_game_.ok() && select_candidates_.ok();
   }
 
   Result<bool> commit(const std::vector<StoreWrite>& writes) {
@@ -90,6 +98,18 @@ class Connection {
     for (StoredGame& g : games)
       if (auto r = load_actions(g); !r) return r.error();
     return games;
+  }
+
+  Result<std::vector<std::string>> expiry_candidates(int64_t before_ms, std::size_t limit) {
+    std::vector<std::string> ids;
+    sqlite3_stmt* s = select_candidates_.get();
+    sqlite3_bind_int64(s, 1, before_ms);
+    sqlite3_bind_int64(s, 2, int64_t(limit));
+    int rc;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) ids.push_back(column_text(s, 0));
+    sqlite3_reset(s);
+    if (rc != SQLITE_DONE) return error("find games to expire");
+    return ids;
   }
 
   Result<std::optional<StoredGame>> load(const std::string& id) {
@@ -121,6 +141,8 @@ class Connection {
         sqlite3_stmt* s = insert_game_.get();
         bind_text(s, 1, w.game);
         bind_text(s, 2, w.text);
+        if (w.unjoined_since) sqlite3_bind_int64(s, 3, *w.unjoined_since);
+        else sqlite3_bind_null(s, 3);
         return step_done(s, "create game " + w.game);
       }
       case StoreWrite::Kind::APPEND: {
@@ -139,6 +161,20 @@ class Connection {
         bind_text(s, 1, w.game);
         bind_text(s, 2, w.text);
         return step_changed(s, "finish game " + w.game);
+      }
+      case StoreWrite::Kind::REMOVE: {
+        sqlite3_stmt* s = remove_game_.get();
+        bind_text(s, 1, w.game);
+        sqlite3_bind_int64(s, 2, w.index);
+        if (auto r = step_done(s, "remove game " + w.game); !r || sqlite3_changes(db_) == 0) return r;
+        sqlite3_stmt* a = remove_actions_.get();
+        bind_text(a, 1, w.game);
+        return step_done(a, "remove the actions of game " + w.game);
+      }
+      case StoreWrite::Kind::KEEP: {
+        sqlite3_stmt* s = keep_game_.get();
+        bind_text(s, 1, w.game);
+        return step_done(s, "keep game " + w.game);
       }
     }
     return fail("sqlite: unknown write");
@@ -174,7 +210,8 @@ class Connection {
   Error error(const std::string& what) { return Error{"sqlite: " + what + ": " + sqlite3_errmsg(db_)}; }
 
   sqlite3* db_;
-  Statement insert_game_, insert_action_, update_seq_, finish_, select_game_, select_unfinished_, select_actions_;
+  Statement insert_game_, insert_action_, update_seq_, finish_, select_game_, select_unfinished_, select_actions_,
+      remove_game_, remove_actions_, keep_game_, select_candidates_;
 };
 
 // Three connections to the file: the writer's; a reader's for loads, so that
@@ -217,6 +254,10 @@ class SqliteStore final : public GameStore {
   Result<std::optional<StoredGame>> load(const std::string& id) override {
     std::lock_guard lock(read_mutex_);
     return reader_.load(id);
+  }
+  Result<std::vector<std::string>> expiry_candidates(int64_t before_ms, std::size_t limit) override {
+    std::lock_guard lock(read_mutex_);
+    return reader_.expiry_candidates(before_ms, limit);
   }
 
  private:
@@ -261,6 +302,33 @@ Result<bool> run_script(sqlite3* db, const std::string& path, const char* sql) {
   return true;
 }
 
+// A file from before the expiry of unjoined games (issue 25) gets its column; its unfinished games count as
+// created now, so one nobody joins expires like a new one, and finished ones never expire.
+Result<bool> add_expiry_column(sqlite3* db, const std::string& path) {
+  sqlite3_stmt* s = nullptr;
+  if (sqlite3_prepare_v2(db, "SELECT 1 FROM pragma_table_info('games') WHERE name = 'unjoined_since'", -1, &s,
+                         nullptr) != SQLITE_OK)
+    return fail("sqlite: " + path + ": " + sqlite3_errmsg(db));
+  const bool present = sqlite3_step(s) == SQLITE_ROW;
+  sqlite3_finalize(s);
+  if (!present) {
+    const int64_t now =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+            .count();
+    const std::string sql =
+        "BEGIN IMMEDIATE; ALTER TABLE games ADD COLUMN unjoined_since INTEGER;"
+        " UPDATE games SET unjoined_since = " +
+        std::to_string(now) + " WHERE finished = 0; COMMIT;";
+    if (auto r = run_script(db, path, sql.c_str()); !r) {
+      (void)run_script(db, path, "ROLLBACK;");
+      return r;
+    }
+  }
+  return run_script(db, path,
+                    "CREATE INDEX IF NOT EXISTS games_unjoined ON games(unjoined_since)"
+                    " WHERE unjoined_since IS NOT NULL;");
+}
+
 }  // namespace
 
 Result<std::unique_ptr<GameStore>> open_sqlite_store(const std::string& path) {
@@ -270,11 +338,15 @@ Result<std::unique_ptr<GameStore>> open_sqlite_store(const std::string& path) {
       "PRAGMA journal_mode=WAL;"
       "PRAGMA synchronous=NORMAL;"
       "CREATE TABLE IF NOT EXISTS games(id TEXT PRIMARY KEY, setup TEXT NOT NULL, seq INTEGER NOT NULL,"
-      " finished INTEGER NOT NULL, result TEXT);"
+      " finished INTEGER NOT NULL, result TEXT, unjoined_since INTEGER);"
       "CREATE INDEX IF NOT EXISTS games_unfinished ON games(finished);"
       "CREATE TABLE IF NOT EXISTS actions(game TEXT NOT NULL, idx INTEGER NOT NULL, action TEXT NOT NULL,"
       " PRIMARY KEY(game, idx)) WITHOUT ROWID;";
   if (auto r = run_script(*writer, path, schema); !r) {
+    sqlite3_close_v2(*writer);
+    return r.error();
+  }
+  if (auto r = add_expiry_column(*writer, path); !r) {
     sqlite3_close_v2(*writer);
     return r.error();
   }

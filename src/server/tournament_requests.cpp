@@ -5,6 +5,7 @@
 
 #include "laws/rules_profile.h"
 #include "laws/time_control.h"
+#include "server/game_settings_limits.h"
 #include "server/tournament_http.h"
 #include "tournament/office.h"
 #include "tournament/tiebreaks.h"
@@ -12,6 +13,20 @@
 namespace tabiya::server {
 namespace json = boost::json;
 namespace tn = tabiya::tournament;
+
+namespace {
+
+// A setting over its size limit (game_settings_limits.h), as the game service words it.
+HttpAnswer tournament_over_limit(std::string_view field, const SettingRefusal& r) {
+  json::object data{{"field", field}, {"expected", r.expected}};
+  if (r.limit) {
+    data["limit"] = *r.limit;
+    data["reason"] = "limit";
+  }
+  return tournament_error(400, "bad_request", std::move(data));
+}
+
+}  // namespace
 
 // A player's particulars from a join or add request, checked like `tabiya tournament add-player`.
 std::optional<tn::Player> player_from(const json::object& o, HttpAnswer& answer) {
@@ -26,9 +41,9 @@ std::optional<tn::Player> player_from(const json::object& o, HttpAnswer& answer)
   if (!text("name", p.name)) return answer = tournament_bad_field("name", "string"), std::nullopt;
   while (!p.name.empty() && p.name.back() == ' ') p.name.pop_back();
   while (!p.name.empty() && p.name.front() == ' ') p.name.erase(0, 1);
-  if (p.name.empty() || p.name.size() > 33 ||
-      std::any_of(p.name.begin(), p.name.end(), [](char c) { return c == '\n' || c == '\r' || c == '\t'; }))
-    return answer = tournament_bad_field("name", "1 to 33 characters on one line"), std::nullopt;
+  // 33 bytes: the TRF's name column (a player's line is fixed width).
+  if (p.name.size() > 33 || !showable_name(p.name, 33))
+    return answer = tournament_bad_field("name", "1 to 33 characters, no control characters"), std::nullopt;
   if (const json::value* r = field(o, "rating")) {
     if (!r->is_int64() || r->as_int64() < 0 || r->as_int64() > 3500)
       return answer = tournament_bad_field("rating", "integer 0..3500"), std::nullopt;
@@ -60,9 +75,8 @@ std::optional<HttpAnswer> read_new_event(const json::object& request, EventEntry
   if (!v || !v->is_int64()) return tournament_bad_field("v", "integer");
   if (v->as_int64() != 1) return tournament_error(400, "unsupported_version", {{"supported", json::array{1}}});
   const json::value* name = field(*o, "name");
-  if (!name || !name->is_string() || name->as_string().empty() || name->as_string().size() > 80 ||
-      name->as_string().find_first_of("\r\n") != json::string::npos)
-    return tournament_bad_field("name", "1 to 80 characters on one line");
+  if (!name || !name->is_string() || !showable_name(name->as_string()))
+    return tournament_bad_field("name", "1 to 80 characters, no control characters");
   e->t.set_header("012", std::string(name->as_string()));
   const json::value* system = field(*o, "system");
   if (!system || !system->is_string())
@@ -85,6 +99,7 @@ std::optional<HttpAnswer> read_new_event(const json::object& request, EventEntry
       auto tc = parse_human_time_control(e->time);
       if (!tc || !tc->has_clock() || e->time.find(' ') != std::string::npos)
         return tournament_bad_field("time", "time control, e.g. 10+5, or none", tc ? "" : tc.error().message);
+      if (auto refused = time_control_refusal(e->time, *tc)) return tournament_over_limit("time", *refused);
     }
   }
   if (const json::value* rules = field(*o, "rules")) {
@@ -94,6 +109,9 @@ std::optional<HttpAnswer> read_new_event(const json::object& request, EventEntry
   }
   if (const json::value* tbs = field(*o, "tie_breaks")) {
     if (!tbs->is_array()) return tournament_bad_field("tie_breaks", "array of codes, e.g. [\"BH-C1\", \"SB\"]");
+    if (tbs->as_array().size() > MAX_TIE_BREAKS)
+      return tournament_over_limit("tie_breaks",
+                                   {"at most " + std::to_string(MAX_TIE_BREAKS) + " tie-break codes", MAX_TIE_BREAKS});
     for (const json::value& code : tbs->as_array()) {
       if (!code.is_string()) return tournament_bad_field("tie_breaks", "array of codes");
       auto tb = tn::parse_tie_break(std::string(code.as_string()));

@@ -124,6 +124,7 @@ HttpAnswer TournamentService::Impl::route(const HttpRequest& request) {
   const bool get = request.method == "GET" || request.method == "HEAD";
   if (target == API || target == std::string(API) + "/") {
     if (!post) return tournament_error(405, "method_not_allowed");
+    if (auto refused = creation_refusal(options.creation_limits.get(), request, creations_refused)) return *refused;
     std::lock_guard lock(mutex);
     return create_event(request.body);
   }
@@ -242,6 +243,8 @@ void TournamentService::write_metrics(std::string& out) {
            int64_t(impl_->created.load()));
   w.single("tabiya_tournament_games_started_total", "counter", "Tournament games started.",
            int64_t(impl_->games_started.load()));
+  w.single("tabiya_tournaments_rate_limited_total", "counter",
+           "Tournament creations refused by the per-client rate limit.", int64_t(impl_->creations_refused.load()));
 }
 
 void TournamentService::shutdown() { impl_->games.shutdown(); }

@@ -35,6 +35,7 @@
 #include <string>
 
 #include "core/result.h"
+#include "server/rate_limit.h"
 #include "server/service.h"
 
 namespace tabiya::server {
@@ -46,6 +47,9 @@ struct TournamentServiceOptions {
   std::function<uint64_t()> random;
   // Errors loading or saving events; empty: standard error.
   std::function<void(const std::string&)> log;
+  // Event creations per client (POST /api/tournaments), as a rule the game service's limiter, so that one budget
+  // covers games and events; nullptr: no limit.
+  std::shared_ptr<RateLimiter> creation_limits;
 };
 
 class TournamentService final : public Service {

@@ -27,7 +27,7 @@ struct TournamentService::Impl {
   mutable std::mutex mutex;
   std::map<std::string, std::shared_ptr<EventEntry>> events;
   std::map<std::string, std::string> event_of_game;  // game id -> event id
-  std::atomic<int64_t> created{0}, games_started{0}, results_from_games{0};
+  std::atomic<int64_t> created{0}, games_started{0}, results_from_games{0}, creations_refused{0};
 
   void log(const std::string& line) const;
   uint64_t random() const;

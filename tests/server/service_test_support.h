@@ -7,10 +7,12 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/json.hpp>
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -98,8 +100,12 @@ class ServiceFixture : public ::testing::Test {
     options.review.depth = 3;
     options.review.lowest_priority = false;
     options.random = [this] { return ++random_; };
-    options.wall_clock = [] { return int64_t{1'700'000'000'000}; };
-    options.log = [this](const std::string& line) { log_.push_back(line); };
+    options.wall_clock = [this] { return wall_ms_.load(); };
+    options.log = [this](const std::string& line) {
+      std::lock_guard lock(log_mutex_);
+      log_.push_back(line);
+    };
+    if (configure_) configure_(options);
     auto created = GameService::create(io_, options);
     ASSERT_TRUE(created) << created.error().message;
     service_ = std::move(*created);
@@ -187,6 +193,11 @@ class ServiceFixture : public ::testing::Test {
   int64_t robot_movetime_ms_ = 20;
   int room_queue_limit_ = 0;
   std::vector<std::string> log_;
+  std::mutex log_mutex_;  // the log is written from the game threads too
+  // Server time (ms since the epoch), moved by tests of what happens after hours (the expiry of unjoined games).
+  std::atomic<int64_t> wall_ms_{1'700'000'000'000};
+  // Changes the options before each start (tests of limits).
+  std::function<void(GameServiceOptions&)> configure_;
 };
 
 }  // namespace tabiya::server::testing

@@ -47,6 +47,7 @@ class TournamentServiceTest : public ::testing::Test {
     options.on_game_end = [this](const std::string& id, const std::string& score) {
       if (listening_ && tournaments_) tournaments_->game_ended(id, score);
     };
+    options.creation_limits = limiter_;
     auto g = GameService::create(io_, options);
     ASSERT_TRUE(g) << g.error().message;
     games_ = std::move(*g);
@@ -54,6 +55,7 @@ class TournamentServiceTest : public ::testing::Test {
     t.data_dir = dir_.string();
     t.random = [] { return uint64_t{42}; };
     t.log = [this](const std::string& line) { log_.push_back(line); };
+    t.creation_limits = limiter_;
     auto made = TournamentService::create(*games_, t);
     ASSERT_TRUE(made) << made.error().message;
     tournaments_ = std::move(*made);
@@ -148,6 +150,7 @@ class TournamentServiceTest : public ::testing::Test {
   uint64_t random_ = 0;
   bool listening_ = true;
   std::vector<std::string> log_;
+  std::shared_ptr<RateLimiter> limiter_;  // creations per client, shared by both services; none unless a test sets one
 };
 
 TEST_F(TournamentServiceTest, CreatingAnEventChecksEveryFieldAndNamesTheBadOne) {
@@ -484,6 +487,61 @@ TEST_F(TournamentServiceTest, ThePgnHoldsArbiterEnteredResultsAsResultOnlyGames)
   const cli::PgnCheckSummary summary = cli::check_pgn(in, "event.pgn", RulesEdition::FIDE_2018, report);
   EXPECT_EQ(summary.games, 2) << report.str();
   EXPECT_EQ(summary.games_with_problems, 0) << report.str();
+}
+
+// Issue 25: creating events counts against the client's creation budget, the one its games use too; the games
+// of a published round are the server's own requests and are never held back.
+TEST_F(TournamentServiceTest, CreatingEventsIsRateLimitedPerClientButPublishingRoundsIsNot) {
+  limiter_ = std::make_shared<RateLimiter>(RateLimits{2, 1.0 / 3600.0, 1000}, [] { return int64_t{0}; });
+  restart();
+  const std::string body = R"({"v":1,"name":"Blitz","system":"round-robin","time":"5+3"})";
+  const std::string client = "203.0.113.5";
+  EXPECT_EQ(tournaments_->http({"POST", "/api/tournaments", body, client}).status, 201);
+  EXPECT_EQ(tournaments_->http({"POST", "/api/tournaments", body, client}).status, 201);
+  HttpAnswer refused = tournaments_->http({"POST", "/api/tournaments", body, client});
+  ASSERT_EQ(refused.status, 429) << refused.body;
+  json::object o = json::parse(refused.body).as_object();
+  EXPECT_EQ(str(o.at("error")), "rate_limited");
+  EXPECT_EQ(str(o.at("data").at("reason")), "creations");
+  EXPECT_EQ(o.at("data").at("retry_ms").as_int64(), 3'600'000);
+  ASSERT_EQ(refused.headers.size(), 1u);
+  EXPECT_EQ(refused.headers[0].first, "Retry-After");
+  EXPECT_EQ(refused.headers[0].second, "3600");
+  // One budget: the same client's games are refused too.
+  EXPECT_EQ(tournaments_->http({"POST", "/api/games", R"({"v":1,"opponent":"invite"})", client}).status, 429);
+  std::string metrics;
+  tournaments_->write_metrics(metrics);
+  EXPECT_NE(metrics.find("tabiya_tournaments_rate_limited_total 1\n"), std::string::npos) << metrics;
+  EXPECT_NE(metrics.find("tabiya_games_rate_limited_total 1\n"), std::string::npos) << metrics;
+  // An event made by another client runs its rounds: its games are the server's requests.
+  Made m = make_event("round-robin", {"Anna", "Bjorn", "Carl", "Dina"});
+  const std::string base = "/api/tournaments/" + m.id;
+  post(base + "/close", {{"token", m.arbiter}}, 200);
+  EXPECT_EQ(post(base + "/publish", {{"token", m.arbiter}}, 200).at("round").as_int64(), 1);
+  EXPECT_EQ(event(m.id).at("pairings").as_array().at(0).at("boards").as_array().size(), 2u);
+}
+
+TEST_F(TournamentServiceTest, AnEventsSettingsHaveTheirLimits) {
+  auto refused = [&](const std::string& body, const std::string& field) {
+    HttpAnswer a = call("POST", "/api/tournaments", body);
+    EXPECT_EQ(a.status, 400) << body;
+    json::object o = json::parse(a.body).as_object();
+    EXPECT_EQ(str(o.at("error")), "bad_request") << a.body;
+    EXPECT_EQ(str(o.at("data").at("field")), field) << a.body;
+    return o.at("data").as_object();
+  };
+  json::object data =
+      refused(R"({"v":1,"name":"X","system":"round-robin","time":"40/90:20/60:20/30:20/15:20/10:30+30"})", "time");
+  EXPECT_EQ(str(data.at("reason")), "limit");
+  EXPECT_EQ(data.at("limit").as_int64(), 5);
+  std::string many = R"({"v":1,"name":"X","system":"round-robin","tie_breaks":[)";
+  for (int i = 0; i < 13; ++i) many += std::string(i ? "," : "") + R"("SB")";
+  data = refused(many + "]}", "tie_breaks");
+  EXPECT_EQ(data.at("limit").as_int64(), 12);
+  refused(R"({"v":1,"name":"Club\u001b[2J","system":"round-robin"})", "name");
+  Made m = make_event("round-robin", {"Anna"});
+  json::object joined = post("/api/tournaments/" + m.id + "/join", {{"code", m.join}, {"name", "Bj\u00f8rn\tX"}}, 400);
+  EXPECT_EQ(str(joined.at("data").at("field")), "name");
 }
 
 }  // namespace

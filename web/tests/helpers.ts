@@ -25,9 +25,10 @@ export interface Server {
 }
 
 /** Starts the server and waits for its "tabiya: open URL" line. */
-export async function startServer(options: { dataDir?: string; port?: number } = {}): Promise<Server> {
+export async function startServer(options: { dataDir?: string; port?: number; limits?: string[] } = {}): Promise<Server> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tabiya-web-test-'));
-  const args = ['serve', '--port', String(options.port ?? 0), '--data', dataDir, '--web', join(webDir, 'dist')];
+  // Every test's games come from one loopback client: no creation rate limit (issue 25) unless a test sets one.
+  const args = ['serve', '--port', String(options.port ?? 0), '--data', dataDir, '--web', join(webDir, 'dist'), ...(options.limits ?? ['--create-burst', '0'])];
   const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   const url = await new Promise<string>((ok, fail) => {
