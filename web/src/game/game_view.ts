@@ -1,6 +1,7 @@
 // The game screen: wires the game's connection to the state (state.ts), the views to the state, and the
 // player's input (board, typed moves, buttons) to the requests (actions.ts). Side effects of an event
 // (sounds, announcements, the premove) are played here, after the state has changed.
+import { AnalysisBoard } from '../analysis';
 import { BlindGame } from '../blind/blind-game';
 import { board, choosePromotion, type Key } from '../board';
 import { Connection } from '../connection';
@@ -42,6 +43,8 @@ export class GameView {
   private connected = false;
   private everConnected = false;
   private reviewStarted = false;
+  /** After the game: the analysis board, which then owns the board. */
+  private analysis: AnalysisBoard | null = null;
   /** The typed move on its way to the server: its request number and text. */
   private typed: { req: number; text: string } | null = null;
 
@@ -99,6 +102,7 @@ export class GameView {
 
   close(): void {
     document.removeEventListener('keydown', this.onKey);
+    this.analysis?.close();
     this.blind.close();
     this.connection.close();
     window.clearInterval(this.ticker);
@@ -112,6 +116,7 @@ export class GameView {
 
   refreshNotation(): void {
     if (this.state.game) renderMoves(this.state.game, m => this.moveName(m));
+    this.analysis?.refresh();
   }
 
   // --- from the server ------------------------------------------------------------------------------
@@ -186,6 +191,7 @@ export class GameView {
   private async onBoardMove(orig: Key, dest: Key): Promise<void> {
     const g = this.state.game;
     if (g === null) return;
+    if (this.analysis !== null) return this.analysis.move(orig, dest);
     const promotes = movesBetween(this.state, orig, dest).length > 1;
     let uci = orig + dest;
     if (promotes) {
@@ -298,7 +304,8 @@ export class GameView {
     const g = this.state.game;
     if (g === null) return;
     const bottom = this.orientation();
-    renderBoard(this.state, bottom, full);
+    if (this.analysis !== null) this.analysis.renderBoard();
+    else renderBoard(this.state, bottom, full);
     renderPlayers(this.state, bottom);
     renderGameEvent(g);
     this.tick();
@@ -310,7 +317,10 @@ export class GameView {
       $('btn-new2').onclick = () => this.hooks.newGame();
       if (!this.reviewStarted) {
         this.reviewStarted = true;
-        startReview(this.id, g, $('review'), (san, uci) => showMove(prefs.notation(), language(), san, uci));
+        const name = (san: string, uci?: string): string => showMove(prefs.notation(), language(), san, uci);
+        const analysis = new AnalysisBoard(g, $('analysis'), name, () => this.orientation());
+        this.analysis = analysis;
+        startReview(this.id, g, $('review'), name, { showPly: ply => analysis.showPly(ply), reviewed: r => analysis.reviewed(r) });
       }
     }
     this.blind.render();
