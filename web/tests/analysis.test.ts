@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { binary, clickSquare, DESKTOP, newGame, openPage, serverAndBrowser, shot, shownPlacement, typeMove, watchErrors } from './helpers.js';
+import { binary, clickSquare, DESKTOP, newGame, PHONE, openPage, serverAndBrowser, shot, shownPlacement, typeMove, watchErrors } from './helpers.js';
 
 const f = serverAndBrowser();
 
@@ -91,6 +91,10 @@ test('after the game: labels, a clickable graph, a side line with its evaluation
   assert.match(await page.locator('#analysis .shown-where').innerText(), /^Side line from: Position after 1… e5/);
   await page.locator('#analysis').scrollIntoViewIfNeeded();
   await shot(page, 'analysis-side-line-desktop');
+  await page.setViewportSize(PHONE);
+  await page.locator('#analysis').scrollIntoViewIfNeeded();
+  await shot(page, 'analysis-side-line-phone');
+  await page.setViewportSize(DESKTOP);
   // One click back to the game's line.
   await page.locator('#analysis .back-main').click();
   await waitPlacement(page, AFTER_E5);
