@@ -70,7 +70,19 @@ class UciAnalyst final : public Analyst {
       else v.cp = *reply.score;
     }
     if (Result<Move, UciError> best = move_from_uci(current, reply.move)) v.best = *best;
-    if (v.best.is_ok()) v.line.push_back(v.best);
+    if (!v.best.is_ok()) return v;
+    // The engine's line when it starts with its move (the review checks each move again), else the move alone.
+    if (reply.pv.empty() || reply.pv.front() != reply.move) v.line.push_back(v.best);
+    else {
+      Position p = current;
+      UndoInfo undo;
+      for (const std::string& text : reply.pv) {
+        auto m = move_from_uci(p, text);
+        if (!m) break;
+        v.line.push_back(*m);
+        p.do_move(*m, undo);
+      }
+    }
     return v;
   }
 

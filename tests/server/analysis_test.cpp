@@ -7,6 +7,7 @@
 #include <sstream>
 #include <thread>
 
+#include "match/uci_engine.h"
 #include "pgn_check.h"
 #include "server/review_labels.h"
 #include "service_test_support.h"
@@ -50,6 +51,14 @@ TEST(MoveLabels, MatesCountAsTheCapAndLossIsTheMoversCentipawns) {
   EXPECT_EQ(label_nag(MoveLabel::INACCURACY), 6);
   EXPECT_EQ(label_nag(MoveLabel::MISTAKE), 2);
   EXPECT_EQ(label_nag(MoveLabel::BLUNDER), 4);
+}
+
+// A UCI engine's principal variation is kept, so that Stockfish's better line is a line, not one move.
+TEST(UciPrincipalVariation, IsReadToTheEndOfTheInfoLine) {
+  auto info = parse_uci_info("info depth 12 seldepth 15 score cp 31 nodes 4000 pv e2e4 e7e5 g1f3");
+  ASSERT_TRUE(info);
+  EXPECT_EQ(info->pv, (std::vector<std::string>{"e2e4", "e7e5", "g1f3"}));
+  EXPECT_EQ(info->score, 31);
 }
 
 using AnalysisTest = ServiceFixture;
