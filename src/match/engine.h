@@ -46,6 +46,7 @@ struct EngineReply {
   std::string move;
   std::optional<int> score;  // the last score it reported for this search
   std::optional<int> depth;
+  std::vector<std::string> pv;  // the last principal variation it reported (UCI engines)
   std::string detail;
 };
 

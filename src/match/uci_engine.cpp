@@ -31,7 +31,10 @@ std::optional<UciInfo> parse_uci_info(std::string_view line) {
   for (std::size_t i = 1; i < words.size(); ++i) {
     const std::string& w = words[i];
     if (w == "string") break;  // free text to the end of the line
-    if (w == "pv") break;      // moves to the end of the line
+    if (w == "pv") {           // moves to the end of the line
+      info.pv.assign(words.begin() + std::ptrdiff_t(i) + 1, words.end());
+      break;
+    }
     if (w == "depth" && i + 1 < words.size()) {
       info.depth = to_int(words[++i]);
     } else if (w == "score" && i + 2 < words.size()) {
@@ -118,6 +121,7 @@ EngineReply UciEngine::go(const SearchRequest& request) {
     if (auto info = parse_uci_info(line)) {
       if (info->score) reply.score = info->score;
       if (info->depth) reply.depth = info->depth;
+      if (!info->pv.empty()) reply.pv = std::move(info->pv);
       return false;
     }
     best = parse_uci_bestmove(line);

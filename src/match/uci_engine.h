@@ -17,6 +17,7 @@ std::optional<std::string> parse_uci_bestmove(std::string_view line);
 struct UciInfo {
   std::optional<int> score;  // centipawns, or a mate as MATE_SCORE - n (engine's view)
   std::optional<int> depth;
+  std::vector<std::string> pv;  // the principal variation, UCI moves (for the analysis board's line)
 };
 // An "info" line; nullopt for other lines and for "info string ...".
 std::optional<UciInfo> parse_uci_info(std::string_view line);

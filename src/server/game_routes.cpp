@@ -6,6 +6,7 @@
 
 #include "laws/game_record.h"
 #include "notation/pgn_writer.h"
+#include "server/analysis_routes.h"
 #include "server/game_registry.h"
 #include "server/http_errors.h"
 #include "server/rate_limit.h"
@@ -40,9 +41,11 @@ json::object review_json(const ReviewState& state) {
     json::array line;
     for (const std::string& m : p.line) line.push_back(json::value(m));
     r["line"] = std::move(line);
+    add_analysis_fields(r, p);
     plies.push_back(std::move(r));
   }
   o["plies"] = std::move(plies);
+  o["summary"] = review_summary_json(state);
   return o;
 }
 
@@ -67,6 +70,11 @@ HttpAnswer GameService::Impl::route(const HttpRequest& request) {
     // Before anything is read: a refused request costs no parsing and creates nothing.
     if (auto refused = creation_refusal(options.creation_limits.get(), request, creations_refused)) return *refused;
     return create_game(request.body);
+  }
+  if (target == "/api/position" || target == "/api/position/eval") {
+    if (request.method != "POST") return error(405, "method_not_allowed");
+    if (target == "/api/position") return position_answer(request.body);
+    return position_eval_answer(reviewer, request.client, request.body);
   }
   if (target == "/api/levels") {
     if (request.method != "GET") return error(405, "method_not_allowed");
@@ -109,6 +117,10 @@ HttpAnswer GameService::Impl::route(const HttpRequest& request) {
       return error(405, "method_not_allowed");
     }
     return json_answer(request.method == "POST" ? 202 : 200, review_json(state));
+  }
+  if (what == "analysis.pgn") {
+    if (request.method != "GET") return error(405, "method_not_allowed");
+    return analysis_pgn(pgn(*g), reviewer.state(g->id()));
   }
   return error(404, "not_found");
 }

@@ -4,24 +4,43 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include <filesystem>
+#include <algorithm>
 
+#include "core/fen.h"
 #include "core/movegen.h"
 #include "core/uci_move.h"
-#include "engine/search.h"
-#include "match/engine.h"
 #include "notation/san.h"
-#include "notation/uci_reader.h"
+#include "server/review_labels.h"
 
 namespace tabiya::server {
 
-std::string find_stockfish() {
-  for (const char* path : {"/usr/games/stockfish", "/usr/bin/stockfish", "/usr/local/bin/stockfish"})
-    if (::access(path, X_OK) == 0) return path;
-  return {};
+namespace {
+
+AnalystOptions analyst_options(const ReviewOptions& o, int64_t movetime_ms) {
+  return {o.engine, movetime_ms, o.depth, o.lowest_priority};
 }
 
-Reviewer::Reviewer(ReviewOptions options) : options_(std::move(options)), thread_([this] { run(); }) {}
+void lower_this_threads_priority() {
+  // The lowest priority for this thread only (Linux: a thread is a task with its own nice value).
+  ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), 19);
+}
+
+// A line of moves from `from` in UCI and SAN, as far as its moves are legal.
+void write_line(Position from, const std::vector<Move>& line, std::vector<std::string>* uci,
+                std::vector<std::string>* san) {
+  UndoInfo undo;
+  for (Move m : line) {
+    if (!legal_moves(from).contains(m)) break;
+    if (uci) uci->push_back(to_uci(m, from));
+    if (san) san->push_back(to_san(from, m));
+    from.do_move(m, undo);
+  }
+}
+
+}  // namespace
+
+Reviewer::Reviewer(ReviewOptions options)
+    : options_(std::move(options)), thread_([this] { run(); }), explorer_([this] { run_explorer(); }) {}
 
 Reviewer::~Reviewer() { stop(); }
 
@@ -31,9 +50,12 @@ void Reviewer::stop() {
     if (stopping_ && !thread_.joinable()) return;
     stopping_ = true;
     queue_.clear();
+    explore_queue_.clear();
   }
   wake_.notify_all();
+  explore_wake_.notify_all();
   if (thread_.joinable()) thread_.join();
+  if (explorer_.joinable()) explorer_.join();
 }
 
 ReviewState Reviewer::request(const std::string& id, const Position& start, const std::vector<Move>& moves) {
@@ -55,8 +77,7 @@ ReviewState Reviewer::state(const std::string& id) const {
 }
 
 void Reviewer::run() {
-  // The lowest priority for this thread only (Linux: a thread is a task with its own nice value).
-  if (options_.lowest_priority) ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), 19);
+  if (options_.lowest_priority) lower_this_threads_priority();
   for (;;) {
     Job job;
     {
@@ -71,101 +92,8 @@ void Reviewer::run() {
   }
 }
 
-namespace {
-
-// An engine's view of one position: score for the side to move, best move and line.
-struct Verdict {
-  std::optional<int> cp, mate;  // side to move's view
-  Move best = Move::none();
-  std::vector<Move> line;
-};
-
-class Analyst {
- public:
-  virtual ~Analyst() = default;
-  virtual std::string name() const = 0;
-  virtual Verdict analyse(const Position& start, const std::vector<Move>& moves, const Position& current) = 0;
-};
-
-class OwnAnalyst final : public Analyst {
- public:
-  explicit OwnAnalyst(int depth) : depth_(depth) {
-    engine::EngineOptions o;
-    o.threads = 1;
-    o.hash_mb = 16;
-    engine_ = std::make_unique<engine::Engine>(o);
-  }
-  std::string name() const override { return "tabiya"; }
-  Verdict analyse(const Position& start, const std::vector<Move>& moves, const Position&) override {
-    engine_->set_position(start, moves);
-    engine::SearchLimits limits;
-    limits.depth = depth_;
-    engine::SearchResult r = engine_->search(limits);
-    Verdict v;
-    if (engine::is_mate_score(r.score)) v.mate = engine::mate_in_moves(r.score);
-    else v.cp = r.score;
-    v.best = r.best;
-    v.line = r.pv;
-    return v;
-  }
-
- private:
-  int depth_;
-  std::unique_ptr<engine::Engine> engine_;
-};
-
-class UciAnalyst final : public Analyst {
- public:
-  UciAnalyst(std::unique_ptr<Engine> engine, int64_t movetime) : engine_(std::move(engine)), movetime_(movetime) {}
-  ~UciAnalyst() override { engine_->quit(); }
-  std::string name() const override { return engine_->name(); }
-  Verdict analyse(const Position& start, const std::vector<Move>& moves, const Position& current) override {
-    SearchRequest request;
-    request.start = start;
-    request.moves = moves;
-    request.current = current;
-    // A clock that makes the engine spend about movetime on the move.
-    request.moves_to_go = 1;
-    request.white_time = request.black_time = Millis{movetime_};
-    request.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(movetime_ * 10 + 2000);
-    EngineReply reply = engine_->go(request);
-    Verdict v;
-    if (reply.kind != ReplyKind::MOVE) return v;
-    if (reply.score) {
-      if (tabiya::is_mate_score(*reply.score))
-        v.mate = *reply.score > 0 ? MATE_SCORE - *reply.score : -(MATE_SCORE + *reply.score);
-      else v.cp = *reply.score;
-    }
-    if (Result<Move, UciError> best = move_from_uci(current, reply.move)) v.best = *best;
-    if (v.best.is_ok()) v.line.push_back(v.best);
-    return v;
-  }
-
- private:
-  std::unique_ptr<Engine> engine_;
-  int64_t movetime_;
-};
-
-std::unique_ptr<Analyst> make_analyst(const ReviewOptions& options, const Position& start) {
-  std::string path = options.engine.empty() ? find_stockfish() : options.engine == "tabiya" ? "" : options.engine;
-  if (!path.empty()) {
-    EngineSpec spec;
-    spec.name = std::filesystem::path(path).filename().string();
-    spec.argv = {path};
-    if (options.lowest_priority) spec.argv = {"nice", "-n", "19", path};
-    if (auto started = Engine::start(spec)) {
-      TimeControl tc = *parse_human_time_control("1+0");
-      if ((*started)->new_game(start, tc))
-        return std::make_unique<UciAnalyst>(std::move(*started), options.movetime_ms);
-    }
-  }
-  return std::make_unique<OwnAnalyst>(options.depth);
-}
-
-}  // namespace
-
 void Reviewer::review(const Job& job) {
-  auto analyst = make_analyst(options_, job.start);
+  auto analyst = make_analyst(analyst_options(options_, options_.movetime_ms), job.start);
   ReviewState result;
   result.status = "done";
   result.engine = analyst->name();
@@ -197,11 +125,16 @@ void Reviewer::review(const Job& job) {
       for (std::size_t i = 0; i + 1 < ply; ++i) q.do_move(job.moves[i], undo);
       r.best = to_uci(before.best, q);
       r.best_san = to_san(q, before.best);
-      for (Move m : before.line) {
-        if (!legal_moves(q).contains(m)) break;
-        r.line.push_back(to_uci(m, q));
-        q.do_move(m, undo);
-      }
+      write_line(q, before.line, &r.line, &r.line_san);
+    }
+    r.fen = to_fen(p);
+    if (ply > 0) {
+      const PlyReview& last = result.plies.back();
+      const int from = capped_cp(last.cp, last.mate, ~mover);
+      const int to = capped_cp(r.cp, r.mate, mover);
+      r.label = std::string(label_name(label_move(from, to, ~mover)));
+      r.loss = centipawn_loss(from, to, ~mover);
+      r.mover = ~mover;
     }
     result.plies.push_back(std::move(r));
     if (ply < job.moves.size()) {
@@ -216,6 +149,73 @@ void Reviewer::review(const Job& job) {
   }
   std::lock_guard lock(mutex_);
   states_[job.id] = std::move(result);
+}
+
+Exploration Reviewer::explore(const std::string& client, const Position& position) {
+  const std::string fen = to_fen(position);
+  std::lock_guard lock(mutex_);
+  auto it = explored_.find(client);
+  if (it != explored_.end() && it->second.state.fen == fen) return it->second.state;
+  const bool waiting = std::find(explore_queue_.begin(), explore_queue_.end(), client) != explore_queue_.end();
+  if (!waiting && explore_queue_.size() >= options_.explore_clients) {
+    Exploration busy;
+    busy.status = "busy";
+    busy.fen = fen;
+    return busy;
+  }
+  // Forget finished explorations of other clients once there are many (each is small).
+  if (explored_.size() >= 16 * options_.explore_clients)
+    std::erase_if(explored_, [&](const auto& e) { return e.first != client && e.second.state.status == "done"; });
+  Explored& e = explored_.insert_or_assign(client, Explored{position, {}}).first->second;
+  e.state.status = "queued";
+  e.state.fen = fen;
+  if (!waiting) explore_queue_.push_back(client);
+  explore_wake_.notify_one();
+  return e.state;
+}
+
+void Reviewer::run_explorer() {
+  if (options_.lowest_priority) lower_this_threads_priority();
+  std::unique_ptr<Analyst> analyst;
+  for (;;) {
+    std::string client;
+    Position position;
+    {
+      std::unique_lock lock(mutex_);
+      explore_wake_.wait(lock, [&] { return stopping_ || !explore_queue_.empty(); });
+      if (stopping_) return;
+      client = std::move(explore_queue_.front());
+      explore_queue_.pop_front();
+      auto it = explored_.find(client);
+      if (it == explored_.end()) continue;
+      it->second.state.status = "running";
+      position = it->second.position;
+    }
+    if (!analyst) analyst = make_analyst(analyst_options(options_, options_.explore_movetime_ms), position);
+    Exploration done;
+    done.status = "done";
+    done.fen = to_fen(position);
+    done.engine = analyst->name();
+    Verdict v;
+    if (legal_moves(position).size() == 0) {
+      if (position.in_check()) v.mate = 0;
+      else v.cp = 0;
+    } else {
+      v = analyst->analyse(position, {}, position);
+    }
+    const int sign = position.side_to_move() == WHITE ? 1 : -1;
+    if (v.cp) done.cp = sign * *v.cp;
+    if (v.mate) done.mate = sign * *v.mate;
+    if (v.best.is_ok() && legal_moves(position).contains(v.best)) {
+      done.best = to_uci(v.best, position);
+      done.best_san = to_san(position, v.best);
+      write_line(position, v.line, nullptr, &done.line_san);
+    }
+    std::lock_guard lock(mutex_);
+    auto it = explored_.find(client);
+    // The client asked about another position meanwhile: this answer is for nobody.
+    if (it != explored_.end() && it->second.state.fen == done.fen) it->second.state = std::move(done);
+  }
 }
 
 }  // namespace tabiya::server

@@ -168,12 +168,50 @@ export interface ReviewPly {
   best: string | null;
   best_san: string | null;
   line: string[];
+  /** The analysis board's fields (servers of the analysis board on). */
+  line_san?: string[];
+  fen?: string;
+  label?: MoveLabel | null;
+  loss?: number | null;
+}
+
+export type MoveLabel = 'inaccuracy' | 'mistake' | 'blunder';
+
+export interface SideSummary {
+  inaccuracies: number;
+  mistakes: number;
+  blunders: number;
+  acpl: number | null;
 }
 
 export interface Review {
   status: 'queued' | 'running' | 'done' | 'none' | 'failed';
   engine?: string | null;
   plies: ReviewPly[];
+  summary?: Record<Color, SideSummary>;
+}
+
+/** POST /api/position: any position with its legal moves, after `move` when one was asked. */
+export interface PositionAnswer {
+  fen: string;
+  turn: Color;
+  check: boolean;
+  legal: Record<Square, Square[]>;
+  legal_moves: LegalMove[];
+  status: 'playing' | 'checkmate' | 'stalemate';
+  move?: LegalMove;
+}
+
+/** POST /api/position/eval: the engine's view of a shown position, White's point of view. */
+export interface PositionEval {
+  status: 'queued' | 'running' | 'done';
+  fen: string;
+  engine: string | null;
+  cp: number | null;
+  mate: number | null;
+  best: string | null;
+  best_san: string | null;
+  line_san: string[];
 }
 
 export const opposite = (c: Color): Color => (c === 'white' ? 'black' : 'white');

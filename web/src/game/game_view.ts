@@ -1,6 +1,7 @@
 // The game screen: wires the game's connection to the state (state.ts), the views to the state, and the
 // player's input (board, typed moves, buttons) to the requests (actions.ts). Side effects of an event
 // (sounds, announcements, the premove) are played here, after the state has changed.
+import { AnalysisBoard } from '../analysis';
 import { BlindGame } from '../blind/blind-game';
 import { board, choosePromotion, type Key } from '../board';
 import { Connection } from '../connection';
@@ -53,6 +54,8 @@ export class GameView {
   private rematchLive = false;
   /** The opponent-gone claim as last rendered: '' none, 'waiting' for it to open, 'open'. */
   private claimState = '';
+  /** After the game: the analysis board, which then owns the board. */
+  private analysis: AnalysisBoard | null = null;
   /** The typed move on its way to the server: its request number and text. */
   private typed: { req: number; text: string } | null = null;
   /** The position shown (moving through the game): null follows the game. */
@@ -125,6 +128,7 @@ export class GameView {
 
   close(): void {
     document.removeEventListener('keydown', this.onKey);
+    this.analysis?.close();
     this.blind.close();
     this.connection.close();
     window.clearInterval(this.ticker);
@@ -138,6 +142,7 @@ export class GameView {
 
   refreshNotation(): void {
     if (this.state.game) renderMoves(this.state.game, m => this.moveName(m), this.shown, ply => this.jump(ply));
+    this.analysis?.refresh();
   }
 
   // --- moving through the game ------------------------------------------------------------------------
@@ -148,6 +153,8 @@ export class GameView {
   }
 
   private showPly(to: Shown): void {
+    // After the game the analysis board shows the position (and leaves any side line for it).
+    if (this.analysis !== null && this.state.game) this.analysis.showPly(to ?? this.state.game.moves.length);
     if (to === this.shown) return;
     this.shown = to;
     if (to === null) this.missed = 0;
@@ -267,6 +274,7 @@ export class GameView {
   private async onBoardMove(orig: Key, dest: Key): Promise<void> {
     const g = this.state.game;
     if (g === null) return;
+    if (this.analysis !== null) return this.analysis.move(orig, dest);
     if (this.shown !== null) return this.notice(t('nav.noMoveHere'), true);
     const promotes = movesBetween(this.state, orig, dest).length > 1;
     let uci = orig + dest;
@@ -399,7 +407,8 @@ export class GameView {
     const g = this.state.game;
     if (g === null) return;
     const bottom = this.orientation();
-    renderBoard(this.state, bottom, full, this.shown === null ? null : positionAfter(g, this.shown));
+    if (this.analysis !== null) this.analysis.renderBoard();
+    else renderBoard(this.state, bottom, full, this.shown === null ? null : positionAfter(g, this.shown));
     renderPlayers(this.state, bottom);
     renderGameEvent(g);
     this.tick();
@@ -420,7 +429,10 @@ export class GameView {
       });
       if (!this.reviewStarted) {
         this.reviewStarted = true;
-        startReview(this.id, g, $('review'), (san, uci) => showMove(prefs.notation(), language(), san, uci), ply => this.jump(ply));
+        const name = (san: string, uci?: string): string => showMove(prefs.notation(), language(), san, uci);
+        const analysis = new AnalysisBoard(g, $('analysis'), name, () => this.orientation());
+        this.analysis = analysis;
+        startReview(this.id, g, $('review'), name, { showPly: ply => this.jump(ply), reviewed: r => analysis.reviewed(r) });
       }
     }
     this.blind.render();
