@@ -47,6 +47,8 @@ export function errorText(code: string, data: Record<string, unknown> = {}): str
   }
   if (typeof data.kind === 'string' && has(`action.kind.${data.kind}`)) params.kind = t(`action.kind.${data.kind}`);
   if (typeof data.reason === 'string' && has(`error.${code}.${data.reason}`)) return t(`error.${code}.${data.reason}`, params);
+  // The kind of a limit (too_many_connections: connections, websockets or server) may have its own words.
+  if (typeof data.kind === 'string' && has(`error.${code}.${data.kind}`)) return t(`error.${code}.${data.kind}`, params);
   if (has(`error.${code}`)) return t(`error.${code}`, params);
   return t('error.unknown', { code });
 }
