@@ -11,6 +11,8 @@ import { PHONE, apiGame, openPage, serverAndBrowser, shot, shownMoves, shownPlac
 const f = serverAndBrowser();
 const TALL = { width: 1280, height: 1300 };
 
+const startText = (page: Page): Promise<string> => page.locator('textarea[name=start]').inputValue();
+
 async function openEditor(page: Page): Promise<void> {
   await page.waitForSelector('#board piece.king.white');
   if (!(await page.locator('details.more').evaluate(d => (d as HTMLDetailsElement).open))) await page.locator('details.more summary').click();
@@ -30,19 +32,21 @@ async function editorSquare(page: Page, square: string): Promise<{ x: number; y:
   return { x: box.x + (square.charCodeAt(0) - 97 + 0.5) * size, y: box.y + (8 - Number(square[1]) + 0.5) * size };
 }
 
-/** Presses the mouse at one point, moves it in steps to another and lets go: a drag as a hand makes it. */
+/** Presses the mouse at one point, moves it in steps to another and lets go, as a hand drags; then waits until
+ * the editor has written the changed position into the start field (every drag here changes it). */
 async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+  const before = await startText(page);
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(to.x, to.y, { steps: 10 });
   await page.mouse.up();
+  await page.waitForFunction(b => (document.querySelector('textarea[name=start]') as HTMLTextAreaElement).value !== b, before, { timeout: 5000 });
 }
 
 async function dragFromRow(page: Page, piece: string, square: string): Promise<void> {
   await drag(page, await centre(page, `.palette-piece[data-piece=${piece}]`), await editorSquare(page, square));
 }
 
-const startText = (page: Page): Promise<string> => page.locator('textarea[name=start]').inputValue();
 
 async function waitCheck(page: Page, text: string): Promise<void> {
   await page.waitForFunction(t => document.getElementById('start-check')!.textContent === t, text, { timeout: 5000 }).catch(async () => {
@@ -67,7 +71,9 @@ test('a position built by dragging pieces onto the board and off it starts the g
   await drag(page, await editorSquare(page, 'c5'), await editorSquare(page, 'c7'));
   await page.locator('input[name=castleK]').check();
   await page.selectOption('select[name=editorTurn]', 'b');
-  await page.waitForFunction(() => (document.querySelector('textarea[name=start]') as HTMLTextAreaElement).value.startsWith('4k3/2p5/8/8/8/8/8/4K2R b K'));
+  await page
+    .waitForFunction(() => (document.querySelector('textarea[name=start]') as HTMLTextAreaElement).value.startsWith('4k3/2p5/8/8/8/8/8/4K2R b K'), null, { timeout: 5000 })
+    .catch(() => undefined);
   assert.equal(await startText(page), '4k3/2p5/8/8/8/8/8/4K2R b K - 0 1');
   await waitCheck(page, 'The game starts from this position, Black to move');
   await shot(page, 'editor-built-desktop');
