@@ -7,6 +7,7 @@
 #include "laws/dead_position.h"
 #include "notation/uci_reader.h"
 #include "play/opponent_gone.h"
+#include "play/robot_clock.h"
 #include "play/takeback_rule.h"
 
 namespace tabiya::play {
@@ -473,6 +474,8 @@ engine::SearchLimits LiveGame::robot_limits(int64_t movetime) const {
     }
     limits.delay = clock->delay_for_next_move(us).count();
     limits.movestogo = clock->moves_to_control(us).value_or(0);
+    // The robot's pace (play/robot_clock.h); the engine still keeps inside the clock itself.
+    limits.movetime = robot_move_time({limits.time[us], limits.increment[us], limits.delay, limits.movestogo});
   } else {
     limits.movetime = movetime;
   }

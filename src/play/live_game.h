@@ -190,8 +190,8 @@ class LiveGame {
   std::optional<Millis> time_limit() const;
   // Correspondence: virtual instant by which the side to move must move.
   std::optional<Millis> deadline() const;
-  // What the engine needs to think for the side to move under this game's clock
-  // (or `movetime` ms without one).
+  // What the engine needs to think for the side to move under this game's clock,
+  // at the robot's pace (play/robot_clock.h), or `movetime` ms without one.
   engine::SearchLimits robot_limits(int64_t movetime = 1000) const;
   // The moves played, for an engine's set_position().
   std::vector<Move> move_list() const;

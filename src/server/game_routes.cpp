@@ -1,5 +1,5 @@
 // The game service's HTTP routes (docs/protocol.md, "HTTP"): create a game,
-// read it, its PGN, its engine review, and the robot's levels.
+// read it, its PGN, its engine review, the robot's levels, and check a start position.
 #include <boost/json.hpp>
 #include <chrono>
 #include <cstdio>
@@ -10,6 +10,7 @@
 #include "server/game_registry.h"
 #include "server/http_errors.h"
 #include "server/rate_limit.h"
+#include "server/position_check.h"
 #include "server/tokens.h"
 
 namespace tabiya::server {
@@ -21,6 +22,13 @@ HttpAnswer json_answer(int status, const json::value& body) { return json_answer
 
 HttpAnswer error(int status, std::string_view code, const json::object& data = {}) {
   return http_error(status, code, json::serialize(data));
+}
+
+// A request the protocol refuses: 400 with its code (a bad field is `bad_request`), data and English detail.
+HttpAnswer refused(const ProtocolError& e) {
+  json::object data = e.data;
+  if (!e.detail.empty()) data["detail"] = e.detail;
+  return error(400, e.code == "bad_message" ? "bad_request" : e.code, data);
 }
 
 // The game is at work (a long takeback, say): a network thread does not wait for it.
@@ -76,6 +84,12 @@ HttpAnswer GameService::Impl::route(const HttpRequest& request) {
     if (target == "/api/position") return position_answer(request.body);
     return position_eval_answer(reviewer, request.client, request.body);
   }
+  if (target == "/api/position/check") {
+    if (request.method != "POST") return error(405, "method_not_allowed");
+    auto checked = check_position(request.body);
+    if (!checked) return refused(checked.error());
+    return json_answer(200, *checked);
+  }
   if (target == "/api/levels") {
     if (request.method != "GET") return error(405, "method_not_allowed");
     return json_answer(200, levels_json());
@@ -127,12 +141,7 @@ HttpAnswer GameService::Impl::route(const HttpRequest& request) {
 
 HttpAnswer GameService::Impl::create_game(std::string_view body) {
   auto parsed = parse_create_request(body, random());
-  if (!parsed) {
-    const ProtocolError& e = parsed.error();
-    json::object data = e.data;
-    if (!e.detail.empty()) data["detail"] = e.detail;
-    return error(400, e.code == "bad_message" ? "bad_request" : e.code, data);
-  }
+  if (!parsed) return refused(parsed.error());
   Setup setup = std::move(*parsed);
   for (Color c : {WHITE, BLACK})
     if (setup.opponent != "robot" || c == setup.creator) setup.seats[c] = new_seat_token();

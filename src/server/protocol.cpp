@@ -6,6 +6,7 @@
 
 #include "core/chess960.h"
 #include "core/fen.h"
+#include "core/fen_problem.h"
 #include "core/movegen.h"
 #include "core/uci_move.h"
 #include "engine/levels.h"
@@ -85,7 +86,69 @@ std::optional<ProtocolError> parse_labels(const json::object& o, Setup& s) {
   return std::nullopt;
 }
 
+// A refused start position: the field, the problem's code and data for the page to word (docs/protocol.md,
+// "Start positions"), and the English text.
+ProtocolError start_refused(std::string_view field, std::string_view problem, std::string detail,
+                            const std::vector<std::pair<std::string, std::string>>& data = {}) {
+  ProtocolError e = bad_field(field, "a playable position", std::move(detail));
+  e.data["problem"] = problem;
+  for (const auto& [name, value] : data) e.data[name] = value;
+  return e;
+}
+
+ProtocolError fen_refused(std::string_view field, const FenProblem& p) {
+  return start_refused(field, p.code, p.message, p.data);
+}
+
 }  // namespace
+
+std::optional<ProtocolError> parse_start(const json::object& o, Setup& s) {
+  const json::value* fen = field(o, "fen");
+  const json::value* pgn = field(o, "pgn");
+  if (fen && pgn) return bad_field("pgn", "either fen or pgn", "fen and pgn both given");
+  if ((fen || pgn) && s.chess960) return bad_field(fen ? "fen" : "pgn", "standard variant only");
+  std::optional<Position> end;  // where play begins
+  if (fen) {
+    if (!fen->is_string()) return bad_field("fen", "string");
+    if (fen->as_string().size() > MAX_FEN_BYTES)
+      return over_limit("fen", {"at most " + std::to_string(MAX_FEN_BYTES) + " characters", MAX_FEN_BYTES});
+    auto pos = read_fen(fen->as_string());
+    if (!pos) return fen_refused("fen", pos.error());
+    s.start_fen = to_fen(*pos);
+    end = *pos;
+  }
+  if (pgn) {
+    if (!pgn->is_string()) return bad_field("pgn", "string");
+    if (pgn->as_string().size() > MAX_PGN_BYTES)
+      return over_limit("pgn", {"at most " + std::to_string(MAX_PGN_BYTES) + " bytes", MAX_PGN_BYTES});
+    PgnReadResult read = read_pgn_games(std::string_view(pgn->as_string()));
+    if (read.games.empty()) return start_refused("pgn", "pgn_empty", "no game in the PGN text");
+    const PgnGame& g = read.games.front();
+    if (g.mainline.moves.size() > MAX_START_PLIES)
+      return over_limit("pgn", {"at most " + std::to_string(MAX_START_PLIES) + " plies", MAX_START_PLIES});
+    if (const auto tag = g.tags.get("FEN"))  // kept as a plain tag when it could not be read
+      if (auto pos = read_fen(*tag); !pos) return fen_refused("pgn", pos.error());
+    // Only errors refuse. Warnings lose nothing: the PGN standard (8.2.6) says each movetext ends with exactly
+    // one termination marker, but a pasted game often has none, and the reader takes it as it is with a warning
+    // (import format is to be read liberally, 3.1): "1. e4 e5" starts from the position after 1...e5.
+    for (const PgnError& e : read.errors)
+      if (e.severity == PgnSeverity::ERROR && e.game_number <= 1)
+        return start_refused("pgn", "pgn_error", e.message,
+                             {{"line", std::to_string(e.line)}, {"text", e.text.substr(0, 40)}});
+    s.start_fen = to_fen(g.start);
+    Position p = g.start;
+    for (const PgnNode& node : g.mainline.moves) {
+      s.moves.push_back(to_uci(node.move, p));
+      UndoInfo undo;
+      p.do_move(node.move, undo);
+    }
+    end = p;
+  }
+  if (end && legal_moves(*end).size() == 0)
+    return start_refused(fen ? "fen" : "pgn", end->checkers() ? "checkmate" : "stalemate",
+                         "the game would start in a finished position");
+  return std::nullopt;
+}
 
 Result<Setup, ProtocolError> parse_create_request(std::string_view body, uint64_t random) {
   json::error_code ec;
@@ -152,36 +215,7 @@ Result<Setup, ProtocolError> parse_create_request(std::string_view body, uint64_
       s.chess960 = int(n->as_int64());
     }
   }
-  const json::value* fen = field(o, "fen");
-  const json::value* pgn = field(o, "pgn");
-  if (fen && pgn) return bad_field("pgn", "either fen or pgn", "fen and pgn both given");
-  if ((fen || pgn) && s.chess960) return bad_field(fen ? "fen" : "pgn", "standard variant only");
-  if (fen) {
-    if (!fen->is_string()) return bad_field("fen", "string");
-    if (fen->as_string().size() > MAX_FEN_BYTES)
-      return over_limit("fen", {"at most " + std::to_string(MAX_FEN_BYTES) + " characters", MAX_FEN_BYTES});
-    auto pos = parse_fen(fen->as_string());
-    if (!pos) return bad_field("fen", "FEN", pos.error().message);
-    s.start_fen = to_fen(*pos);
-  }
-  if (pgn) {
-    if (!pgn->is_string()) return bad_field("pgn", "string");
-    if (pgn->as_string().size() > MAX_PGN_BYTES)
-      return over_limit("pgn", {"at most " + std::to_string(MAX_PGN_BYTES) + " bytes", MAX_PGN_BYTES});
-    PgnReadResult read = read_pgn_games(std::string_view(pgn->as_string()));
-    if (read.games.empty()) return bad_field("pgn", "a PGN game", "no game in the PGN text");
-    if (!read.errors.empty()) return bad_field("pgn", "a PGN game", "the PGN text has errors");
-    const PgnGame& g = read.games.front();
-    if (g.mainline.moves.size() > MAX_START_PLIES)
-      return over_limit("pgn", {"at most " + std::to_string(MAX_START_PLIES) + " plies", MAX_START_PLIES});
-    s.start_fen = to_fen(g.start);
-    Position p = g.start;
-    for (const PgnNode& node : g.mainline.moves) {
-      s.moves.push_back(to_uci(node.move, p));
-      UndoInfo undo;
-      p.do_move(node.move, undo);
-    }
-  }
+  if (auto bad = parse_start(o, s)) return *bad;
   if (const json::value* rules = field(o, "rules")) {
     if (!rules->is_string() || !parse_rules_edition(rules->as_string()))
       return bad_field("rules", "fide-2001|fide-2005|fide-2009|fide-2014|fide-2018");
@@ -195,7 +229,7 @@ Result<Setup, ProtocolError> parse_create_request(std::string_view body, uint64_
   s.seed = random >> 10 | 1;
   // The setup must give a game: a finished or impossible start is refused here.
   if (auto opts = start_options(s); !opts)
-    return bad_field(pgn ? "pgn" : "fen", "a playable position", opts.error().message);
+    return start_refused(field(o, "pgn") ? "pgn" : "fen", "unplayable", opts.error().message);
   return s;
 }
 

@@ -52,6 +52,9 @@ struct Setup {
 // Reads a create request (POST /api/games). Random choices (colour, Chess960
 // number) use `random`; tokens are filled in by the caller.
 Result<Setup, ProtocolError> parse_create_request(std::string_view body, uint64_t random);
+// The request's start position, its "fen" or "pgn" (docs/protocol.md, "Start positions"), into
+// setup.start_fen and setup.moves; a refusal names the field and the problem (code and data).
+std::optional<ProtocolError> parse_start(const boost::json::object& request, Setup& setup);
 boost::json::object setup_json(const Setup& setup);
 Result<Setup> setup_from_json(std::string_view text);
 // The game's start options from its setup.

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/fen.h"
+#include "play/robot_clock.h"
 
 namespace tabiya::play {
 namespace {
@@ -274,6 +275,18 @@ TEST(LiveGame, RobotLimitsFollowTheClock) {
   EXPECT_EQ(limits.increment[BLACK], 2000);
   Fixture none("none", {}, true);
   EXPECT_EQ(none.live->robot_limits(250).movetime, 250);
+}
+
+TEST(LiveGame, RobotLimitsKeepTheRobotsPace) {
+  // Under a clock the search's hard limit is the robot's allocation (play/robot_clock.h); without one the
+  // level's normal movetime.
+  Fixture f("5+3", {}, true);
+  ASSERT_TRUE(f.live->move(WHITE, "e2e4"));
+  const engine::SearchLimits limits = f.live->robot_limits(1000);
+  EXPECT_EQ(limits.movetime, robot_move_time({limits.time[BLACK], limits.increment[BLACK], 0, 0}));
+  EXPECT_LT(limits.movetime, limits.time[BLACK] / 30 + limits.increment[BLACK]);
+  Fixture correspondence("none", {}, true);
+  EXPECT_EQ(correspondence.live->robot_limits(1000).movetime, 1000);
 }
 
 TEST(LiveGame, ActionLinesAreCheckedWhenRead) {

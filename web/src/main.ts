@@ -10,11 +10,11 @@ import { LANGS, nativeName, setChosenLanguage, startLanguage } from './lang';
 import type { NotationStyle } from './notation';
 import { rulesPage } from './rules';
 import { formError, setupForm, showForm } from './newgame';
+import { startErrorText } from './start_check';
 import type { Color, CreateGameRequest, CreateGameResponse, Game } from './protocol';
 import { setSound, soundOn, unlock } from './sound';
 import { current, prefs, seats } from './store';
 import { hideTournament, showTournament, tournamentIdFromPath } from './tournament';
-import { apiErrorText } from './words';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -111,7 +111,7 @@ async function create(asked: CreateGameRequest): Promise<void> {
   $('status').textContent = t('newGame.creating');
   const answer = await api<CreateGameResponse>('/api/games', { method: 'POST', body: asked });
   if (!answer.ok) {
-    showFailure(apiErrorText(answer.failure));
+    showFailure(startErrorText(answer.failure));  // a refused start position in its own words, else as any error
     return;
   }
   const created = answer.value;

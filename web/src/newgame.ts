@@ -1,7 +1,9 @@
 // The New game form: filled from and saved to localStorage, turned into the protocol's create request.
+import { setupEditor } from './editor';
 import { api } from './http';
 import { t } from './i18n';
 import { PROTOCOL_VERSION, type CreateGameRequest } from './protocol';
+import { checkedPosition, setupStartCheck, startFields } from './start_check';
 import { settings, type NewGameSettings } from './store';
 
 /** The robot's levels, 1 (weakest) to 10; their Elo comes from the server (GET /api/levels). */
@@ -48,6 +50,13 @@ export function setupForm(onSubmit: (request: CreateGameRequest) => void): void 
   days.replaceChildren(...Array.from({ length: 14 }, (_, i) => option(String(i + 1), t(i === 0 ? 'newGame.day' : 'newGame.daysMany', { days: i + 1 }))));
 
   fill(settings.load());
+  const start = field<HTMLTextAreaElement>('start');
+  const writeStart = (fen: string): void => {
+    start.value = fen;
+    start.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  setupEditor(writeStart, () => startFields(start.value).fen ?? checkedPosition()?.fen ?? null);
+  setupStartCheck(start);
   const f = form();
   f.addEventListener('change', ev => {
     const target = ev.target as HTMLElement;
@@ -143,12 +152,7 @@ export function toRequest(s: NewGameSettings): CreateGameRequest {
   else if (s.timeMode === 'days') r.days = s.days;
   else r.time = 'none';
   if (s.variant === 'chess960') r.chess960 = s.chess960;
-  else {
-    const start = s.start.trim();
-    // A FEN is one line of six fields starting with the placement; anything else is taken as PGN.
-    if (start !== '' && /^[pnbrqkPNBRQK1-8/]+ [wb] /.test(start) && !start.includes('\n')) r.fen = start;
-    else if (start !== '') r.pgn = start;
-  }
+  else Object.assign(r, startFields(s.start));
   return r;
 }
 
