@@ -22,6 +22,12 @@ export function board(): Api {
       animation: { enabled: true, duration: 180 },
       drawable: { enabled: true },
     });
+    // chessground keeps the board's place on the page until a scroll or a resize; the page's own changes (a
+    // panel opening above, a line of text) move the board without either, and a click would then land on the
+    // wrong square. Forget the place before each press, so it is measured again.
+    const cg = api;
+    for (const type of ['mousedown', 'touchstart'])
+      document.getElementById('board')!.addEventListener(type, () => cg.state.dom.bounds.clear(), { capture: true, passive: true });
   }
   return api;
 }
