@@ -17,28 +17,15 @@
 #include "core/movegen.h"
 #include "laws/unwinnability_static.h"
 
+#include "game_test_support.h"
+
 namespace tabiya {
 namespace {
 
 char letter(PieceType pt) { return "?PNBRQK"[pt]; }
 
 std::string fen_of(const char (&board)[64]) {
-  std::string fen;
-  for (int r = 7; r >= 0; --r) {
-    int empty = 0;
-    for (int f = 0; f < 8; ++f) {
-      char c = board[8 * r + f];
-      if (c == '.') {
-        ++empty;
-        continue;
-      }
-      if (empty) fen += char('0' + empty), empty = 0;
-      fen += c;
-    }
-    if (empty) fen += char('0' + empty);
-    if (r) fen += '/';
-  }
-  return fen + " b - - 0 1";
+  return game_test::placement_fen(std::string_view(board, 64)) + " b - - 0 1";
 }
 
 // Checkmates of Black (to move) by White's king and one `minor` against

@@ -92,22 +92,8 @@ int census(char man, Bitboard squares, int& proved) {
         if (bk == wk || bk == m || (king_attacks(Square(wk)) & square_bb(Square(bk)))) continue;
         std::string board(64, '.');
         board[wk] = 'K', board[m] = man, board[bk] = 'k';
-        std::string fen;
-        for (int r = 7; r >= 0; --r) {
-          int empty = 0;
-          for (int f = 0; f < 8; ++f) {
-            char c = board[8 * r + f];
-            if (c == '.') {
-              ++empty;
-              continue;
-            }
-            if (empty) fen += char('0' + empty), empty = 0;
-            fen += c;
-          }
-          if (empty) fen += char('0' + empty);
-          if (r) fen += '/';
-        }
-        auto pos = parse_fen(fen + " b - - 0 1");
+        const std::string fen = game_test::placement_fen(board) + " b - - 0 1";
+        auto pos = parse_fen(fen);
         if (!pos.ok()) continue;
         MoveList moves = legal_moves(*pos);
         if (moves.empty()) continue;  // the game is over on the board

@@ -25,6 +25,27 @@ inline Position fen(std::string_view text) {
   return pos.ok() ? *pos : Position::startpos();
 }
 
+// The FEN placement of a board given square by square (64 characters from a1 to h8, '.' for an empty square), for
+// tests that set up many positions by hand.
+inline std::string placement_fen(std::string_view board) {
+  std::string fen;
+  for (int r = 7; r >= 0; --r) {
+    int empty = 0;
+    for (int f = 0; f < 8; ++f) {
+      const char c = board[8 * r + f];
+      if (c == '.') {
+        ++empty;
+        continue;
+      }
+      if (empty) fen += char('0' + empty), empty = 0;
+      fen += c;
+    }
+    if (empty) fen += char('0' + empty);
+    if (r) fen += '/';
+  }
+  return fen;
+}
+
 inline GameOptions rules(RulesEdition edition) {
   GameOptions options;
   options.rules = edition;

@@ -9,35 +9,19 @@
 #include <sstream>
 
 #include "tournament/team_trf.h"
-#include "tournament_command.h"
+
+#include "tournament_command_support.h"
 
 namespace tabiya::cli {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Outcome {
-  int code;
-  std::string out, err;
-};
+using test::Outcome;
+using test::run;
 
-Outcome run(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  int code = run_tournament(args, out, err);
-  return {code, out.str(), err.str()};
-}
-
-class TeamCommandTest : public ::testing::Test {
+class TeamCommandTest : public test::CommandFilesTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) /
-           ("tabiya_team_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-
   // Four teams of two boards and a reserve.
   std::string league() {
     const std::string f = path("league.trf");
@@ -51,9 +35,6 @@ class TeamCommandTest : public ::testing::Test {
     }
     return f;
   }
-
- private:
-  fs::path dir_;
 };
 
 TEST_F(TeamCommandTest, ARoundRobinFromEntriesToStandings) {

@@ -3,7 +3,6 @@
 // the 50% rule and the three-forfeit exclusion of the FIDE Tournament Rules
 // 11(b), (d), (e) (edition in seed 000, amended to 2006), the Berger tables
 // of Handbook C.05 Annex 1, and the errors.
-#include "tournament_command.h"
 
 #include <gtest/gtest.h>
 
@@ -14,38 +13,18 @@
 
 #include "tournament/trf.h"
 
+#include "tournament_command_support.h"
+
 namespace tabiya::cli {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Outcome {
-  int code;
-  std::string out, err;
-};
+using test::Outcome;
+using test::run;
 
-Outcome run(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  int code = run_tournament(args, out, err);
-  return {code, out.str(), err.str()};
-}
-
-class TournamentCommandTest : public ::testing::Test {
+class TournamentCommandTest : public test::CommandFilesTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) /
-           ("tabiya_tournament_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  std::string read(const std::string& name) const {
-    std::ifstream in(path(name));
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-  }
   // A round robin of `n` players, drawn with seed 7.
   std::string round_robin(int n, const std::string& system = "round-robin") {
     const std::string f = path("rr.trf");
@@ -59,7 +38,6 @@ class TournamentCommandTest : public ::testing::Test {
     EXPECT_EQ(d.code, 0) << d.err;
     return f;
   }
-  fs::path dir_;
 };
 
 TEST_F(TournamentCommandTest, BergerTables) {
