@@ -5,7 +5,10 @@
 #                                      Google Benchmark, CLI11, clang-16 with its sanitizer
 #                                      and libFuzzer runtimes; python3 for the fake engines of the match tests;
 #                                      Boost (Beast, Asio, JSON) and SQLite for the server; Node.js and npm
-#                                      for the web app; Chromium for the browser tests; Stockfish for reviews
+#                                      for the web app; Chromium for the browser tests; Stockfish for reviews;
+#                                      libsodium (Argon2id password hashes); PostgreSQL 15 with libpq, Redis 7
+#                                      with hiredis and HAProxy for the several-server store, bus and cluster
+#                                      (their tests start their own servers from these binaries)
 #   scripts/install-deps.sh bench      the above plus Stockfish (reference for perft-vs-stockfish) and
 #                                      pgn-extract (reference for bench/pgn-vs-pgn-extract.sh)
 #   scripts/install-deps.sh format     clang-format-16 only
@@ -15,7 +18,8 @@
 set -euo pipefail
 
 BUILD_PACKAGES=(g++ cmake ninja-build libgtest-dev libgmock-dev googletest libbenchmark-dev libcli11-dev
-  clang-16 libclang-rt-16-dev python3 libboost1.81-dev libsqlite3-dev chromium fonts-dejavu-core stockfish)
+  clang-16 libclang-rt-16-dev python3 libboost1.81-dev libsqlite3-dev chromium fonts-dejavu-core stockfish
+  libsodium-dev libpq-dev postgresql redis-server libhiredis-dev haproxy)
 # Node.js may come from Debian or from another packaging of it: only its commands are required.
 NODE_PACKAGES=(nodejs npm)
 BENCH_PACKAGES=(stockfish pgn-extract)
