@@ -189,6 +189,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   Response api(const Request& req) {
     HttpRequest request{req.method_string(), req.target(), req.body(), client_};
+    request.cookie = req[http::field::cookie];
+    request.origin = req[http::field::origin];
+    request.csrf = req["X-CSRF-Token"];
     HttpAnswer answer;
     try {
       answer = shared_.service.http(request);

@@ -29,6 +29,9 @@ class Peer {
   // Closes the connection once the queued messages are sent (code 1008 for a
   // policy violation, 1001 for shutdown).
   virtual void close(int code, std::string_view reason) = 0;
+  // The Cookie header of the upgrade request that opened this WebSocket (empty when none), so a service can tell
+  // which account, if any, is behind the socket (server/identity.h).
+  virtual std::string_view cookie() const { return {}; }
 };
 
 // What a service keeps for one open WebSocket. Subclassed by the service.
@@ -44,6 +47,11 @@ struct HttpRequest {
   // Who asked, for per-client limits: the client's key as text (client_address.h: an IPv4 address or an IPv6
   // /64, read from X-Forwarded-For when the peer is a trusted proxy).
   std::string_view client = {};  // empty: the server itself (a tournament creating its games)
+  // Headers an account-aware service reads (server/identity.h): the Cookie header as sent, the Origin header,
+  // and X-CSRF-Token. Empty when absent.
+  std::string_view cookie = {};
+  std::string_view origin = {};
+  std::string_view csrf = {};
 };
 
 struct HttpAnswer {

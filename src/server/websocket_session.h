@@ -252,16 +252,18 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 // closed() holds no socket, and sending to a gone peer does nothing.
 class WsPeer final : public Peer {
  public:
-  explicit WsPeer(std::weak_ptr<WsSession> session) : session_(std::move(session)) {}
+  WsPeer(std::weak_ptr<WsSession> session, std::string_view cookie) : session_(std::move(session)), cookie_(cookie) {}
   void send(SharedText text) override {
     if (auto session = session_.lock()) session->send(std::move(text));
   }
   void close(int code, std::string_view reason) override {
     if (auto session = session_.lock()) session->close(code, std::string(reason));
   }
+  std::string_view cookie() const override { return cookie_; }
 
  private:
   std::weak_ptr<WsSession> session_;
+  std::string cookie_;  // kept: the upgrade request is gone once the WebSocket runs
 };
 
 inline void WsSession::run(Request&& req) {
@@ -270,7 +272,7 @@ inline void WsSession::run(Request&& req) {
   std::string_view target = req_.target();
   std::string path(target.substr(0, target.find('?')));
   try {
-    session_ = shared_.service.open(path, std::make_shared<WsPeer>(weak_from_this()));
+    session_ = shared_.service.open(path, std::make_shared<WsPeer>(weak_from_this(), req_[http::field::cookie]));
   } catch (const std::exception& e) {
     std::fprintf(stderr, "tabiya: service failed opening %s: %s\n", path.c_str(), e.what());
     session_ = nullptr;
