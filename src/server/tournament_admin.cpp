@@ -55,7 +55,7 @@ HttpAnswer TournamentService::Impl::create_event(std::string_view body) {
   e->join = new_seat_token();
   for (int attempt = 0; attempt < 8 && e->id.empty(); ++attempt) {
     std::string id = new_game_id();
-    if (!events.contains(id)) e->id = id;
+    if (!events.contains(id) && !teams->has(id)) e->id = id;
   }
   if (e->id.empty()) return tournament_error(500, "server_error", {{"detail", "no free id"}});
   if (auto r = save(*e); !r) {

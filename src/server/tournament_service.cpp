@@ -26,7 +26,10 @@ constexpr std::string_view API = "/api/tournaments";
 }  // namespace
 
 TournamentService::Impl::Impl(Service& games, TournamentServiceOptions o)
-    : games(games), options(std::move(o)), store(options.data_dir) {}
+    : games(games),
+      options(std::move(o)),
+      store(options.data_dir),
+      teams(std::make_unique<TeamEvents>(games, options.data_dir, [this](const std::string& line) { log(line); })) {}
 
 void TournamentService::Impl::log(const std::string& line) const {
   if (options.log) options.log(line);
@@ -125,6 +128,20 @@ HttpAnswer TournamentService::Impl::route(const HttpRequest& request) {
   if (target == API || target == std::string(API) + "/") {
     if (!post) return tournament_error(405, "method_not_allowed");
     if (auto refused = creation_refusal(options.creation_limits.get(), request, creations_refused)) return *refused;
+    json::error_code ec;
+    const json::value v = json::parse(request.body, ec);
+    if (!ec && v.is_object() && TeamEvents::is_team_request(v.as_object())) {
+      std::string id;
+      {
+        std::lock_guard lock(mutex);
+        for (int attempt = 0; attempt < 8 && id.empty(); ++attempt)
+          if (std::string made = new_game_id(); !events.contains(made) && !teams->has(made)) id = made;
+      }
+      if (id.empty()) return tournament_error(500, "server_error", {{"detail", "no free id"}});
+      HttpAnswer made = teams->create(v.as_object(), id);
+      if (made.status == 201) ++created;
+      return made;
+    }
     std::lock_guard lock(mutex);
     return create_event(request.body);
   }
@@ -132,6 +149,7 @@ HttpAnswer TournamentService::Impl::route(const HttpRequest& request) {
   const std::string id(rest.substr(0, rest.find('/')));
   const std::string_view what = id.size() < rest.size() ? rest.substr(id.size() + 1) : std::string_view{};
   if (!valid_event_id(id)) return tournament_error(404, "unknown_tournament", {{"id", id}});
+  if (teams->has(id)) return teams->route(id, what, request);
   if (what == "pgn") {
     if (!get) return tournament_error(405, "method_not_allowed");
     return all_pgn(id);
@@ -210,6 +228,7 @@ TournamentService::~TournamentService() = default;
 Result<std::unique_ptr<TournamentService>> TournamentService::create(Service& games, TournamentServiceOptions options) {
   std::unique_ptr<TournamentService> service(new TournamentService(games, std::move(options)));
   if (auto r = service->impl_->load_all(); !r) return r.error();
+  if (auto r = service->impl_->teams->load(); !r) return r.error();
   service->impl_->catch_up();
   return service;
 }
@@ -239,6 +258,7 @@ void TournamentService::write_metrics(std::string& out) {
   }
   PrometheusWriter w(out);
   w.single("tabiya_tournaments", "gauge", "Tournaments held in memory.", int64_t(count));
+  w.single("tabiya_team_events", "gauge", "Team events held in memory.", int64_t(impl_->teams->count()));
   w.single("tabiya_tournaments_created_total", "counter", "Tournaments created since the start.",
            int64_t(impl_->created.load()));
   w.single("tabiya_tournament_games_started_total", "counter", "Tournament games started.",
@@ -251,6 +271,7 @@ void TournamentService::shutdown() { impl_->games.shutdown(); }
 
 void TournamentService::game_ended(const std::string& game_id, const std::string& score) {
   impl_->enter_game_result(game_id, score);
+  impl_->teams->game_ended(game_id, score);
 }
 
 }  // namespace tabiya::server

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "server/team_service.h"
 #include "server/tournament_event.h"
 #include "server/tournament_service.h"
 #include "server/tournament_storage.h"
@@ -24,6 +25,8 @@ struct TournamentService::Impl {
   Service& games;
   TournamentServiceOptions options;
   TournamentStore store;
+  // Team events, in the same id space (team_service.h); their own mutex, never taken while `mutex` is held.
+  std::unique_ptr<TeamEvents> teams;
   mutable std::mutex mutex;
   std::map<std::string, std::shared_ptr<EventEntry>> events;
   std::map<std::string, std::string> event_of_game;  // game id -> event id

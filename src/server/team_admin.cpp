@@ -1,0 +1,259 @@
+// The administration of online team events: each request checked, the change made by the team event of
+// src/tournament (team.h), stored, and answered; a change that cannot be stored is undone.
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <utility>
+
+#include "server/game_settings_limits.h"
+#include "server/team_pairing.h"
+#include "server/team_service.h"
+#include "server/team_views.h"
+#include "server/tokens.h"
+#include "server/tournament_http.h"
+#include "server/tournament_requests.h"
+#include "tournament/team_standings.h"
+
+namespace tabiya::server {
+namespace json = boost::json;
+namespace tn = tabiya::tournament;
+
+namespace {
+
+constexpr std::size_t MAX_TEAM_TIE_BREAKS = 8;
+
+// A board's result from White's side: White's and Black's TRF codes.
+std::optional<std::pair<char, char>> white_black_codes(std::string_view text) {
+  if (text == "1-0") return std::pair{'1', '0'};
+  if (text == "0-1") return std::pair{'0', '1'};
+  if (text == "1/2" || text == "1/2-1/2") return std::pair{'=', '='};
+  if (text == "+-") return std::pair{'+', '-'};
+  if (text == "-+") return std::pair{'-', '+'};
+  if (text == "--") return std::pair{'-', '-'};
+  return std::nullopt;
+}
+
+// Match points as three numbers of points with at most one decimal: [win, draw, loss].
+std::optional<tn::MatchPointSystem> match_points_from(const json::value& v) {
+  if (!v.is_array() || v.as_array().size() != 3) return std::nullopt;
+  tn::Points p[3];
+  for (std::size_t i = 0; i < 3; ++i) {
+    const json::value& x = v.as_array()[i];
+    if (!x.is_number()) return std::nullopt;
+    const double d = x.to_number<double>();
+    const double tenths = std::round(d * 10);
+    if (d < 0 || d > 99 || std::abs(tenths - d * 10) > 1e-9) return std::nullopt;
+    p[i] = static_cast<tn::Points>(tenths);
+  }
+  return tn::MatchPointSystem{p[0], p[1], p[2]};
+}
+
+}  // namespace
+
+HttpAnswer TeamEvents::create(const json::object& request, const std::string& id) {
+  // The fields shared with individual events (v, name, time, rules, tie_break_edition) are checked as theirs are.
+  json::object shared = request;
+  shared["system"] = "round-robin";
+  shared.erase("tie_breaks");
+  EventEntry checked;
+  if (auto refused = read_new_event(shared, checked)) return *refused;
+  auto e = std::make_shared<TeamEntry>();
+  const std::string system(field(request, "system")->as_string());
+  if (system == "team-round-robin") e->system = TeamPairingSystem::round_robin;
+  else if (system == "team-double-round-robin") e->system = TeamPairingSystem::double_round_robin;
+  else return tournament_bad_field("system", "team-round-robin|team-double-round-robin");
+  if (const json::value* boards = field(request, "boards")) {
+    if (!boards->is_int64() || boards->as_int64() < 1 || boards->as_int64() > MAX_TEAM_BOARDS)
+      return tournament_bad_field("boards", "integer 1..10");
+    e->event.boards = static_cast<int>(boards->as_int64());
+  }
+  if (const json::value* mp = field(request, "match_points")) {
+    auto parsed = match_points_from(*mp);
+    if (!parsed) return tournament_bad_field("match_points", "[win, draw, loss], e.g. [2, 1, 0]");
+    e->event.match_points = *parsed;
+    e->event.bye_match_points = parsed->win;
+  }
+  if (const json::value* tbs = field(request, "tie_breaks")) {
+    if (!tbs->is_array() || tbs->as_array().size() > MAX_TEAM_TIE_BREAKS)
+      return tournament_bad_field("tie_breaks", "array of at most 8 team codes, e.g. [\"GP\", \"BH\", \"SB\"]");
+    e->tie_breaks.clear();
+    for (const json::value& code : tbs->as_array()) {
+      if (!code.is_string()) return tournament_bad_field("tie_breaks", "array of team codes");
+      auto tb = tn::parse_team_tie_break(std::string(code.as_string()));
+      if (!tb) return tournament_bad_field("tie_breaks", "array of team codes", tb.error().message);
+      e->tie_breaks.push_back(tb->code);
+    }
+  }
+  e->id = id;
+  e->edition = checked.settings.edition;
+  e->time = checked.time;
+  e->rules = checked.rules;
+  e->event.players.set_header("012", checked.t.name());
+  e->event.players.set_header("122", checked.t.header("122"));
+  e->event.players.set_header(
+      "092", e->system == TeamPairingSystem::double_round_robin ? "Team double round robin" : "Team round robin");
+  e->arbiter = new_seat_token();
+  std::lock_guard lock(mutex_);
+  if (events_.contains(id)) return tournament_error(500, "server_error", {{"detail", "no free id"}});
+  if (auto r = save(*e); !r) {
+    log_("team event " + id + ": " + r.error().message);
+    return tournament_error(500, "server_error", {{"detail", "cannot store the event"}});
+  }
+  events_[id] = e;
+  return tournament_json_answer(201, json::object{{"id", id}, {"arbiter", e->arbiter}, {"url", "/t/" + id}});
+}
+
+HttpAnswer TeamEvents::add_team(TeamEntry& e, const json::object& o) {
+  if (!e.registration_open) return tournament_not_allowed("registration_closed");
+  if (e.event.teams.size() >= MAX_TEAMS) return tournament_not_allowed("event_full", {{"limit", MAX_TEAMS}});
+  const json::value* name = field(o, "name");
+  if (!name || !name->is_string() || !showable_name(name->as_string(), 32))
+    return tournament_bad_field("team", "1 to 32 characters, no control characters");
+  for (const tn::Team& t : e.event.teams)
+    if (t.name == name->as_string()) return tournament_not_allowed("team_exists", {{"team", t.number}});
+  const json::value* players = field(o, "players");
+  const std::size_t most = std::size_t(e.event.boards + MAX_TEAM_RESERVES);
+  if (!players || !players->is_array() || players->as_array().size() < std::size_t(e.event.boards) ||
+      players->as_array().size() > most)
+    return tournament_bad_field("players", "array of the players in board order, boards to boards + 4 of them");
+  const TeamEntry before = e;
+  tn::Team team;
+  team.number = static_cast<int>(e.event.teams.size()) + 1;
+  team.name = std::string(name->as_string());
+  for (const json::value& entry : players->as_array()) {
+    HttpAnswer bad;
+    auto p = entry.is_object() ? player_from(entry.as_object(), bad) : std::nullopt;
+    if (!p) {
+      e = before;
+      return entry.is_object() ? bad : tournament_bad_field("players", "array of objects with a name");
+    }
+    p->number = static_cast<int>(e.event.players.players.size()) + 1;
+    team.members.push_back(p->number);
+    e.players[p->number] = new_seat_token();
+    e.event.players.players.push_back(std::move(*p));
+  }
+  e.event.teams.push_back(team);
+  const std::string captain = new_seat_token();
+  e.captains[team.number] = captain;
+  return commit(
+      e, before,
+      tournament_json_answer(201, json::object{{"team", team.number}, {"captain", captain}, {"url", "/t/" + e.id}}));
+}
+
+HttpAnswer TeamEvents::close_registration(TeamEntry& e) {
+  if (!e.registration_open) return tournament_not_allowed("registration_closed");
+  const int teams = static_cast<int>(e.event.teams.size());
+  if (teams < 2) return tournament_not_allowed("too_few_teams", {{"teams", teams}, {"minimum", 2}});
+  const TeamEntry before = e;
+  e.event.players.total_rounds = team_rounds(e.system, teams);
+  e.registration_open = false;
+  return commit(e, before, tournament_json_answer(200, json::object{{"rounds", e.event.players.total_rounds}}));
+}
+
+HttpAnswer TeamEvents::publish_round(TeamEntry& e) {
+  if (e.registration_open) return tournament_not_allowed("registration_open");
+  const int round = e.published + 1;
+  if (round > e.event.players.total_rounds)
+    return tournament_not_allowed("all_rounds_published", {{"rounds", e.event.players.total_rounds}});
+  if (e.published > 0)
+    for (const tn::TeamMatch& m : e.event.rounds[std::size_t(e.published - 1)])
+      if (!m.bye() && !tn::score_match(e.event, m).complete)
+        return tournament_not_allowed("round_unfinished", {{"round", e.published}});
+  auto matches = pair_team_round(e, round);
+  if (!matches) return tournament_not_allowed("no_pairing", {{"round", round}, {"detail", matches.error().message}});
+  const TeamEntry before = e;
+  auto undo = [&](HttpAnswer answer) {
+    for (const OnlineGame& g : e.games)
+      if (g.round == round) event_of_game_.erase(g.id);
+    e = before;
+    return answer;
+  };
+  e.event.rounds.resize(std::size_t(round - 1));
+  e.event.rounds.push_back(std::move(*matches));
+  auto& paired = e.event.rounds.back();
+  for (std::size_t i = 0; i < paired.size(); ++i) {
+    if (paired[i].bye()) continue;
+    // Each team plays in its registered order (the first `boards` members; the others are its reserves).
+    auto lineup = [&](int number) {
+      const tn::Team& t = *e.event.team(number);
+      return std::vector<int>(t.members.begin(),
+                              t.members.begin() + std::min<std::size_t>(e.event.boards, t.members.size()));
+    };
+    if (auto r =
+            tn::set_lineups(e.event, round, static_cast<int>(i), lineup(paired[i].first), lineup(paired[i].second));
+        !r)
+      return undo(tournament_not_allowed("no_pairing", {{"round", round}, {"detail", r.error().message}}));
+  }
+  const std::string event_name = e.event.players.name().empty() ? e.id : e.event.players.name();
+  for (const tn::TeamMatch& m : e.event.rounds.back())
+    for (const tn::MatchBoard& b : m.boards) {
+      if (b.has_result() || b.first_player == 0 || b.second_player == 0) continue;
+      const bool first_white = b.first_colour == tn::Colour::white;
+      const int white = first_white ? b.first_player : b.second_player;
+      const int black = first_white ? b.second_player : b.first_player;
+      json::object request{{"v", 1}, {"opponent", "invite"}, {"color", "white"}, {"rules", e.rules}, {"casual", false}};
+      request["time"] = e.time;
+      json::object names;
+      if (const tn::Player* p = e.event.players.player(white); p && !p->name.empty()) names["white"] = p->name;
+      if (const tn::Player* p = e.event.players.player(black); p && !p->name.empty()) names["black"] = p->name;
+      request["names"] = std::move(names);
+      request["tournament"] = json::object{{"id", e.id}, {"name", event_name.substr(0, 80)}, {"round", round}};
+      HttpAnswer made = games_.http({"POST", "/api/games", json::serialize(request)});
+      json::error_code ec;
+      json::value v = json::parse(made.body, ec);
+      if (made.status != 201 || ec || !v.is_object()) {
+        log_("team event " + e.id + ": cannot start a game: " + made.body);
+        return undo(tournament_error(500, "server_error", {{"detail", "cannot start the round's games"}}));
+      }
+      const json::object& created = v.as_object();
+      OnlineGame g;
+      g.round = round;
+      g.white = white;
+      g.black = black;
+      g.id = std::string(created.at("id").as_string());
+      g.seats[0] = std::string(created.at("seats").at("white").as_string());
+      g.seats[1] = std::string(created.at("seats").at("black").as_string());
+      event_of_game_[g.id] = e.id;
+      e.games.push_back(std::move(g));
+    }
+  e.published = round;
+  if (auto r = save(e); !r) {
+    log_("team event " + e.id + ": " + r.error().message);
+    return undo(tournament_error(500, "server_error", {{"detail", "cannot store the event"}}));
+  }
+  return tournament_json_answer(200, json::object{{"round", round}});
+}
+
+bool TeamEvents::enter_board(TeamEntry& e, int round, int white, int black, char white_code, char black_code) {
+  auto ref = find_team_board(e.event, round, white, black);
+  if (!ref) return false;
+  const tn::MatchBoard& b = e.event.rounds[std::size_t(round - 1)][ref->match].boards[ref->board];
+  const bool first_white = b.first_colour == tn::Colour::white;
+  return bool(tn::enter_board_result(e.event, round, static_cast<int>(ref->match), static_cast<int>(ref->board) + 1,
+                                     first_white ? white_code : black_code, first_white ? black_code : white_code));
+}
+
+HttpAnswer TeamEvents::enter_result(TeamEntry& e, const json::object& o) {
+  const json::value* round = field(o, "round");
+  if (!round || !round->is_int64()) return tournament_bad_field("round", "integer");
+  const json::value* white = field(o, "white");
+  if (!white || !white->is_int64()) return tournament_bad_field("white", "start number of White");
+  const json::value* result = field(o, "result");
+  if (!result || !result->is_string() || !white_black_codes(result->as_string()))
+    return tournament_bad_field("result", "1-0|0-1|1/2|+-|-+|--");
+  const int r = static_cast<int>(round->as_int64());
+  if (r < 1 || r > e.published) return tournament_not_allowed("round_not_published", {{"round", r}});
+  const tn::Player* w = e.event.players.player(static_cast<int>(white->as_int64()));
+  const tn::RoundEntry we = w ? w->entry(r) : tn::RoundEntry{};
+  if (!w || we.colour != tn::Colour::white || we.opponent == 0)
+    return tournament_error(404, "unknown_pairing", {{"round", r}, {"white", white->as_int64()}});
+  const TeamEntry before = e;
+  const auto codes = *white_black_codes(result->as_string());
+  if (!enter_board(e, r, w->number, we.opponent, codes.first, codes.second)) {
+    e = before;
+    return tournament_error(404, "unknown_pairing", {{"round", r}, {"white", white->as_int64()}});
+  }
+  return commit(e, before, tournament_json_answer(200, json::object{{"round", r}, {"result", result->as_string()}}));
+}
+
+}  // namespace tabiya::server

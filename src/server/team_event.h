@@ -1,0 +1,57 @@
+// An online team event as the server holds it in memory: the team event of src/tournament (teams, their players,
+// the matches board by board; its TRF with the team records is the single source of truth) and what only the
+// online event needs beside it (the arbiter's and captains' secrets, the boards' games and their seats, the clock,
+// the rules edition, the pairing system, the state of registration), kept by team_storage.h in the same file as
+// tabiya's own XT? lines. The captains' advice (team_captain.h) is held in memory only.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "server/tournament_event.h"
+#include "tournament/event.h"
+#include "tournament/team.h"
+
+namespace tabiya::server {
+
+constexpr std::size_t MAX_TEAMS = 64;
+constexpr int MAX_TEAM_BOARDS = 10;
+constexpr int MAX_TEAM_RESERVES = 4;
+
+// How the rounds of a team event are paired. The service asks team_pairing.h for a round by this name, so another
+// system (the team Swiss being built in src/tournament) is one more case there; only the round robins are wired.
+enum class TeamPairingSystem { round_robin, double_round_robin };
+
+// One message between a captain and one of his players during a game (Tournament Rules 15): the captain's advice
+// or answer, or the player's question.
+struct TeamAdvice {
+  int64_t seq = 0;   // increasing within the event
+  std::string game;  // the game it is about
+  int player = 0;    // start number of the team's player
+  bool from_captain = true;
+  std::string kind;   // team_captain.h: offer_draw accept_draw resign yes no decide_yourself, or "ask"
+  std::string about;  // for "ask": offer_draw accept_draw resign
+};
+
+struct TeamEntry {
+  std::string id;
+  tournament::TeamEvent event;  // its players' headers without the XT? lines, which are rebuilt on every save
+  TeamPairingSystem system = TeamPairingSystem::round_robin;
+  tournament::TieBreakEdition edition = tournament::TieBreakEdition::fide2026;
+  std::vector<std::string> tie_breaks{"GP", "BH", "SB"};  // team_standings.h codes, after match points
+  std::string arbiter;                                    // token
+  std::map<int, std::string> captains;                    // captain tokens by team number
+  std::map<int, std::string> players;                     // player tokens by start number
+  std::string time = "10+5";                              // human form or "none"
+  std::string rules = "fide-2018";
+  bool registration_open = true;
+  int published = 0;  // rounds whose matches are out
+  std::vector<OnlineGame> games;
+  std::vector<TeamAdvice> advice;  // in memory only
+  int64_t next_advice = 1;
+  int64_t version = 1;
+};
+
+}  // namespace tabiya::server

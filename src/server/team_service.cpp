@@ -1,0 +1,164 @@
+#include "server/team_service.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "server/team_views.h"
+#include "server/tokens.h"
+#include "server/tournament_http.h"
+#include "server/tournament_requests.h"
+#include "tournament/team_trf.h"
+
+namespace tabiya::server {
+namespace json = boost::json;
+namespace tn = tabiya::tournament;
+
+TeamEvents::TeamEvents(Service& games, std::string data_dir, std::function<void(const std::string&)> log)
+    : games_(games), store_(std::move(data_dir)), log_(std::move(log)) {}
+
+Result<bool> TeamEvents::load() {
+  auto loaded = store_.load_all(log_);
+  if (!loaded) return loaded.error();
+  {
+    std::lock_guard lock(mutex_);
+    for (std::shared_ptr<TeamEntry>& e : *loaded) {
+      for (const OnlineGame& g : e->games) event_of_game_[g.id] = e->id;
+      events_[e->id] = std::move(e);
+    }
+  }
+  catch_up();
+  return true;
+}
+
+// Games that ended while the service was not listening (before a restart): their results are read from the game
+// service without the lock, then entered.
+void TeamEvents::catch_up() {
+  std::vector<std::string> open;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, e] : events_)
+      for (const OnlineGame& g : e->games)
+        if (auto ref = find_team_board(e->event, g.round, g.white, g.black);
+            ref && !e->event.rounds[std::size_t(ref->round - 1)][ref->match].boards[ref->board].has_result())
+          open.push_back(g.id);
+  }
+  for (const std::string& id : open) {
+    HttpAnswer a = games_.http({"GET", "/api/games/" + id, ""});
+    if (a.status != 200) continue;
+    json::error_code ec;
+    json::value v = json::parse(a.body, ec);
+    if (ec || !v.is_object()) continue;
+    const json::value* result = field(v.as_object(), "result");
+    if (!result || !result->is_object()) continue;
+    const json::value* score = field(result->as_object(), "score");
+    if (score && score->is_string()) game_ended(id, std::string(score->as_string()));
+  }
+}
+
+bool TeamEvents::has(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  return events_.contains(id);
+}
+
+std::size_t TeamEvents::count() const {
+  std::lock_guard lock(mutex_);
+  return events_.size();
+}
+
+bool TeamEvents::is_team_request(const json::object& request) {
+  const json::value* system = field(request, "system");
+  return system && system->is_string() && system->as_string().starts_with("team-");
+}
+
+Result<bool> TeamEvents::save(TeamEntry& e) {
+  ++e.version;
+  return store_.save(e);
+}
+
+HttpAnswer TeamEvents::commit(TeamEntry& e, const TeamEntry& before, HttpAnswer ok) {
+  if (auto r = save(e); !r) {
+    e = before;
+    log_("team event " + e.id + ": " + r.error().message);
+    return tournament_error(500, "server_error", {{"detail", "cannot store the event"}});
+  }
+  return ok;
+}
+
+HttpAnswer TeamEvents::route(const std::string& id, std::string_view what, const HttpRequest& request) {
+  const bool post = request.method == "POST";
+  const bool get = request.method == "GET" || request.method == "HEAD";
+  std::lock_guard lock(mutex_);
+  auto it = events_.find(id);
+  if (it == events_.end()) return tournament_error(404, "unknown_tournament", {{"id", id}});
+  TeamEntry& e = *it->second;
+  if (what.empty() || what == "trf") {
+    if (!get) return tournament_error(405, "method_not_allowed");
+    if (what.empty()) return tournament_json_answer(200, team_event_json(e));
+    HttpAnswer a;
+    a.status = 200;
+    a.content_type = "text/plain; charset=utf-8";
+    a.body = tn::write_team_trf(public_team_event(e), tn::TrfVersion::trf25);
+    a.headers.emplace_back("Content-Disposition", "attachment; filename=\"tabiya-team-event-" + id + ".trf\"");
+    return a;
+  }
+  if (!post) return tournament_error(405, "method_not_allowed");
+  HttpAnswer bad;
+  auto body = parse_body(request.body, bad);
+  if (!body) return bad;
+  // A player, from his game page, with the seat token of his game.
+  if (what == "advice" || what == "ask") return player_reads(e, *body, what == "ask");
+  const json::value* token = field(*body, "token");
+  if (!token || !token->is_string()) return tournament_error(403, "forbidden", {{"reason", "bad_token"}});
+  int captain_of = 0;
+  for (const auto& [team, secret] : e.captains)
+    if (same_secret(token->as_string(), secret)) captain_of = team;
+  int player = 0;
+  for (const auto& [number, secret] : e.players)
+    if (same_secret(token->as_string(), secret)) player = number;
+  const bool arbiter = same_secret(token->as_string(), e.arbiter);
+  if (!arbiter && captain_of == 0 && player == 0) return tournament_error(403, "forbidden", {{"reason", "bad_token"}});
+  if (what == "me")
+    return tournament_json_answer(200, arbiter           ? team_arbiter_json(e)
+                                       : captain_of != 0 ? team_captain_json(e, captain_of)
+                                                         : team_player_json(e, player));
+  if (captain_of != 0) {
+    if (what == "captain") return captain_says(e, captain_of, *body);
+    // Nothing else is a captain's: no move, no result, no line-up, no position.
+    return tournament_error(403, "forbidden", {{"reason", "captain_advice_only"}});
+  }
+  if (!arbiter) return tournament_error(403, "forbidden", {{"reason", "not_arbiter"}});
+  if (what == "teams") return add_team(e, *body);
+  if (what == "close") return close_registration(e);
+  if (what == "publish") return publish_round(e);
+  if (what == "result") return enter_result(e, *body);
+  return tournament_error(404, "not_found");
+}
+
+void TeamEvents::game_ended(const std::string& game_id, const std::string& score) {
+  char white = 0, black = 0;
+  if (score == "1-0") white = '1', black = '0';
+  else if (score == "0-1") white = '0', black = '1';
+  else if (score == "1/2-1/2") white = black = '=';
+  else return;
+  std::lock_guard lock(mutex_);
+  auto ev = event_of_game_.find(game_id);
+  if (ev == event_of_game_.end()) return;
+  auto it = events_.find(ev->second);
+  if (it == events_.end()) return;
+  TeamEntry& e = *it->second;
+  for (const OnlineGame& g : e.games) {
+    if (g.id != game_id) continue;
+    auto ref = find_team_board(e.event, g.round, g.white, g.black);
+    // The arbiter's entry (a forfeit, a correction) stands over the game's.
+    if (!ref || e.event.rounds[std::size_t(g.round - 1)][ref->match].boards[ref->board].has_result()) return;
+    const TeamEntry before = e;
+    if (!enter_board(e, g.round, g.white, g.black, white, black)) return;
+    if (auto r = save(e); !r) {
+      log_("team event " + e.id + ": " + r.error().message);
+      e = before;
+    }
+    return;
+  }
+}
+
+}  // namespace tabiya::server

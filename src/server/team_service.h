@@ -1,0 +1,75 @@
+// Team events on the server, beside the individual tournaments and under the same /api/tournaments/ID (one id
+// space, so a game's link back to its event works for both): an arbiter creates the event ("system":
+// "team-round-robin"), registers teams with their players in board order (each team gets a captain link), closes
+// registration, and publishes each round; every board of every match becomes a game on the game service, and a
+// finished game's result flows into its match. Standings (match points, game points, team tie-breaks) and the
+// match crosstable come from src/tournament (team_standings.h). The pairing system is a parameter
+// (team_pairing.h); the round robins are wired.
+//
+// A captain's link lets him follow his team's boards (which are running, their results; no position, no moves, no
+// clocks) and send one of his players only what Tournament Rules 15 allows (team_captain.h); the player reads it,
+// and may ask his captain, from his game page with his seat token.
+//
+// Threads: one mutex of its own guards every team event, taken like the tournament service's (see
+// tournament_service.h): inside the game service's game-end hook, never while reading an existing game.
+#pragma once
+
+#include <boost/json.hpp>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+#include "core/result.h"
+#include "server/service.h"
+#include "server/team_event.h"
+#include "server/team_storage.h"
+
+namespace tabiya::server {
+
+class TeamEvents {
+ public:
+  // `games` must outlive this; an empty `data_dir` keeps events in memory only.
+  TeamEvents(Service& games, std::string data_dir, std::function<void(const std::string&)> log);
+
+  // Stored events into memory, then the results of their games that ended while nobody was listening.
+  Result<bool> load();
+
+  bool has(const std::string& id) const;
+  std::size_t count() const;
+  // Whether a creation request asks for a team event ("system": "team-...").
+  static bool is_team_request(const boost::json::object& request);
+  // POST /api/tournaments for a team event, under the id `id` (free in both id spaces).
+  HttpAnswer create(const boost::json::object& request, const std::string& id);
+  // Every request under /api/tournaments/ID of a team event; `what` is the rest of the path.
+  HttpAnswer route(const std::string& id, std::string_view what, const HttpRequest& request);
+  // A game ended with `score`: if it is a board of a team event without a result yet, the result is entered.
+  void game_ended(const std::string& game_id, const std::string& score);
+
+ private:
+  Result<bool> save(TeamEntry& e);
+  HttpAnswer commit(TeamEntry& e, const TeamEntry& before, HttpAnswer ok);
+  void catch_up();
+
+  // team_admin.cpp, the mutex held.
+  HttpAnswer add_team(TeamEntry& e, const boost::json::object& o);
+  HttpAnswer close_registration(TeamEntry& e);
+  HttpAnswer publish_round(TeamEntry& e);
+  HttpAnswer enter_result(TeamEntry& e, const boost::json::object& o);
+  bool enter_board(TeamEntry& e, int round, int white, int black, char white_code, char black_code);
+
+  // team_advice.cpp, the mutex held.
+  HttpAnswer captain_says(TeamEntry& e, int team, const boost::json::object& o);
+  HttpAnswer player_reads(TeamEntry& e, const boost::json::object& o, bool asking);
+
+  Service& games_;
+  TeamStore store_;
+  std::function<void(const std::string&)> log_;
+  mutable std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<TeamEntry>> events_;
+  std::map<std::string, std::string> event_of_game_;  // game id -> event id
+};
+
+}  // namespace tabiya::server

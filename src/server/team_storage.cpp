@@ -1,0 +1,157 @@
+#include "server/team_storage.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/durable_file.h"
+#include "tournament/team_trf.h"
+
+namespace tabiya::server {
+namespace tn = tabiya::tournament;
+
+namespace {
+
+std::vector<std::string> words_of(const std::string& text) {
+  std::vector<std::string> words;
+  std::istringstream in(text);
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+bool to_int(const std::string& s, int& v) {
+  if (s.empty() || s.size() > 9 || !std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(c); }))
+    return false;
+  v = std::stoi(s);
+  return true;
+}
+
+}  // namespace
+
+std::string pairing_system_name(TeamPairingSystem s) {
+  return s == TeamPairingSystem::double_round_robin ? "team-double-round-robin" : "team-round-robin";
+}
+
+tn::TeamEvent public_team_event(const TeamEntry& e) {
+  tn::TeamEvent t = e.event;
+  for (tn::Player& p : t.players.players) p.points = t.players.score_after(p, static_cast<int>(p.rounds.size()));
+  return t;
+}
+
+std::string stored_team_trf(const TeamEntry& e) {
+  tn::TeamEvent t = public_team_event(e);
+  auto& h = t.players.headers;
+  h.push_back({"XTI", e.id});
+  h.push_back(
+      {"XTS", std::string(e.registration_open ? "registration" : "closed") + " " + std::to_string(e.published)});
+  h.push_back({"XTC", e.time});
+  h.push_back({"XTE", e.rules});
+  h.push_back({"XTP", e.system == TeamPairingSystem::double_round_robin ? "double-round-robin" : "round-robin"});
+  std::string codes;
+  for (const std::string& c : e.tie_breaks) {
+    if (!codes.empty()) codes += ',';
+    codes += c;
+  }
+  h.push_back({"XTT", tn::edition_name(e.edition) + " " + (codes.empty() ? "-" : codes)});
+  h.push_back({"XTK", "arbiter " + e.arbiter});
+  for (const auto& [team, token] : e.captains) h.push_back({"XTK", "captain " + std::to_string(team) + " " + token});
+  for (const auto& [number, token] : e.players) h.push_back({"XTK", "player " + std::to_string(number) + " " + token});
+  for (const OnlineGame& g : e.games)
+    h.push_back({"XTG", std::to_string(g.round) + " " + std::to_string(g.white) + " " + std::to_string(g.black) + " " +
+                            g.id + " " + g.seats[0] + " " + g.seats[1]});
+  return tn::write_team_trf(t, tn::TrfVersion::trf25);
+}
+
+Result<std::shared_ptr<TeamEntry>> team_from_stored(std::string_view text, const std::string& source) {
+  auto read = tn::read_team_trf(text, source);
+  if (!read) return read.error();
+  auto e = std::make_shared<TeamEntry>();
+  std::vector<tn::HeaderLine> kept;
+  for (const tn::HeaderLine& h : read->players.headers) {
+    if (!h.code.starts_with("XT")) {
+      kept.push_back(h);
+      continue;
+    }
+    const std::vector<std::string> w = words_of(h.text);
+    auto bad = [&] { return fail(source + ": line " + h.code + " \"" + h.text + "\" is malformed"); };
+    if (h.code == "XTI" && w.size() == 1) {
+      e->id = w[0];
+    } else if (h.code == "XTS" && w.size() == 2 && (w[0] == "registration" || w[0] == "closed")) {
+      e->registration_open = w[0] == "registration";
+      if (!to_int(w[1], e->published)) return bad();
+    } else if (h.code == "XTC" && w.size() == 1) {
+      e->time = w[0];
+    } else if (h.code == "XTE" && w.size() == 1) {
+      e->rules = w[0];
+    } else if (h.code == "XTP" && w.size() == 1 && (w[0] == "round-robin" || w[0] == "double-round-robin")) {
+      e->system = w[0] == "round-robin" ? TeamPairingSystem::round_robin : TeamPairingSystem::double_round_robin;
+    } else if (h.code == "XTT" && w.size() == 2) {
+      auto edition = tn::parse_edition(w[0]);
+      if (!edition) return bad();
+      e->edition = *edition;
+      e->tie_breaks.clear();
+      std::istringstream list(w[1] == "-" ? std::string() : w[1]);
+      for (std::string code; std::getline(list, code, ',');) e->tie_breaks.push_back(code);
+    } else if (h.code == "XTK" && w.size() == 2 && w[0] == "arbiter") {
+      e->arbiter = w[1];
+    } else if (h.code == "XTK" && w.size() == 3 && (w[0] == "captain" || w[0] == "player")) {
+      int number = 0;
+      if (!to_int(w[1], number)) return bad();
+      (w[0] == "captain" ? e->captains : e->players)[number] = w[2];
+    } else if (h.code == "XTG" && w.size() == 6) {
+      OnlineGame g;
+      if (!to_int(w[0], g.round) || !to_int(w[1], g.white) || !to_int(w[2], g.black)) return bad();
+      g.id = w[3];
+      g.seats[0] = w[4];
+      g.seats[1] = w[5];
+      e->games.push_back(std::move(g));
+    } else {
+      return bad();
+    }
+  }
+  if (e->id.empty() || e->arbiter.empty()) return fail(source + ": not an online team event");
+  read->players.headers = std::move(kept);
+  e->event = std::move(*read);
+  return e;
+}
+
+TeamStore::TeamStore(std::string data_dir) : data_dir_(std::move(data_dir)) {}
+
+std::string TeamStore::path_of(const std::string& id) const {
+  return (std::filesystem::path(data_dir_) / "teams" / (id + ".trf")).string();
+}
+
+Result<bool> TeamStore::save(const TeamEntry& e) const {
+  if (data_dir_.empty()) return true;
+  return write_file_durably(path_of(e.id), stored_team_trf(e));
+}
+
+Result<std::vector<std::shared_ptr<TeamEntry>>> TeamStore::load_all(
+    const std::function<void(const std::string&)>& log) const {
+  std::vector<std::shared_ptr<TeamEntry>> events;
+  if (data_dir_.empty()) return events;
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(data_dir_) / "teams";
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) return fail("data directory " + dir.string() + ": " + ec.message());
+  for (const auto& item : fs::directory_iterator(dir, ec)) {
+    // Names starting with a dot are a durable write's temporary files (core/durable_file.h).
+    if (item.path().extension() != ".trf" || item.path().filename().string().starts_with(".")) continue;
+    std::ifstream in(item.path(), std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    auto e = team_from_stored(text.str(), item.path().string());
+    if (!e) {
+      log("team event file skipped: " + e.error().message);
+      continue;
+    }
+    events.push_back(std::move(*e));
+  }
+  if (ec) return fail("data directory " + dir.string() + ": " + ec.message());
+  return events;
+}
+
+}  // namespace tabiya::server

@@ -1,0 +1,368 @@
+// Team events on the server: an arbiter's event with teams in board order, each board of a match played as a
+// server game, results flowing into the matches, the standings and the match crosstable, the event surviving a
+// restart; and the captain's link, which may send one of his own players only what Tournament Rules 15 allows
+// ("offer a draw", "accept a draw", "resign", and "yes" / "no" / "decide yourself" to a question), nothing else.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "server/team_captain.h"
+#include "server/tournament_service.h"
+#include "service_test_support.h"
+
+namespace tabiya::server::testing {
+namespace {
+
+namespace json = boost::json;
+
+class TeamServiceTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("tabiya-teams-" + std::to_string(::getpid()) + "-" +
+                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+    start();
+  }
+  void TearDown() override {
+    tournaments_.reset();
+    games_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+  void start() {
+    GameServiceOptions options;
+    options.store = store_;
+    options.time = clock_;
+    options.robot_threads = 1;
+    options.ping_interval = std::chrono::milliseconds(0);
+    options.review.engine = "tabiya";
+    options.random = [this] { return ++random_; };
+    options.log = [](const std::string&) {};
+    options.on_game_end = [this](const std::string& id, const std::string& score) {
+      if (listening_ && tournaments_) tournaments_->game_ended(id, score);
+    };
+    auto g = GameService::create(io_, options);
+    ASSERT_TRUE(g) << g.error().message;
+    games_ = std::move(*g);
+    TournamentServiceOptions t;
+    t.data_dir = dir_.string();
+    t.random = [] { return uint64_t{42}; };
+    t.log = [this](const std::string& line) { log_.push_back(line); };
+    auto made = TournamentService::create(*games_, t);
+    ASSERT_TRUE(made) << made.error().message;
+    tournaments_ = std::move(*made);
+  }
+  void restart() {
+    tournaments_.reset();
+    games_.reset();
+    start();
+  }
+  void settle() {
+    for (;;) {
+      games_->wait_for_store();
+      io_.restart();
+      if (io_.poll() == 0) return;
+    }
+  }
+  HttpAnswer call(const std::string& method, const std::string& target, const std::string& body = "") {
+    HttpAnswer answer = tournaments_->http({method, target, body});
+    settle();
+    return answer;
+  }
+  json::object post(const std::string& target, const json::object& body, int expected) {
+    HttpAnswer a = call("POST", target, json::serialize(body));
+    EXPECT_EQ(a.status, expected) << target << " " << json::serialize(body) << " -> " << a.body;
+    json::error_code ec;
+    json::value v = json::parse(a.body, ec);
+    return v.is_object() ? v.as_object() : json::object{};
+  }
+  json::object event() {
+    HttpAnswer a = call("GET", base());
+    EXPECT_EQ(a.status, 200) << a.body;
+    return json::parse(a.body).as_object();
+  }
+  static std::string str(const json::value& v) { return std::string(v.as_string()); }
+  std::string base() const { return "/api/tournaments/" + id_; }
+  // The refusal's code and reason of a POST.
+  std::pair<std::string, std::string> refusal(const std::string& what, const json::object& body, int status) {
+    json::object o = post(base() + "/" + what, body, status);
+    if (!o.contains("error")) return {};
+    const json::object& data = o.at("data").as_object();
+    return {str(o.at("error")), data.contains("reason") ? str(data.at("reason")) : ""};
+  }
+
+  // Two teams of two boards and a reserve each, registered, round 1 published: players 1-3 are team 1, 4-6 team 2.
+  void two_teams_round_one() {
+    json::object created =
+        post("/api/tournaments",
+             {{"v", 1}, {"name", "Club League"}, {"system", "team-round-robin"}, {"boards", 2}, {"time", "5+3"}}, 201);
+    id_ = str(created.at("id"));
+    arbiter_ = str(created.at("arbiter"));
+    for (const std::string team : {"Rooks", "Knights"}) {
+      json::array players;
+      for (int i = 1; i <= 3; ++i)
+        players.push_back(json::object{{"name", team + " " + std::to_string(i)}, {"rating", 2000 - i}});
+      json::object added = post(base() + "/teams", {{"token", arbiter_}, {"name", team}, {"players", players}}, 201);
+      captains_.push_back(str(added.at("captain")));
+    }
+    post(base() + "/close", {{"token", arbiter_}}, 200);
+    post(base() + "/publish", {{"token", arbiter_}}, 200);
+  }
+  // Seat tokens of `player`'s game in the latest round, from his own link.
+  std::pair<std::string, std::string> game_and_seat(int player) {
+    json::object arbiter = post(base() + "/me", {{"token", arbiter_}}, 200);
+    for (const json::value& p : arbiter.at("players").as_array())
+      if (p.at("player").as_int64() == player) {
+        json::object me = post(base() + "/me", {{"token", p.at("token")}}, 200);
+        const json::array& games = me.at("games").as_array();
+        if (games.empty()) return {};
+        return {str(games.back().at("game")), str(games.back().at("seat"))};
+      }
+    return {};
+  }
+  void resign(const std::string& game, const std::string& resigner, const std::string& other) {
+    Client r{std::make_shared<RecordingPeer>(), nullptr}, o{std::make_shared<RecordingPeer>(), nullptr};
+    r.session = tournaments_->open("/ws/" + game, r.peer);
+    o.session = tournaments_->open("/ws/" + game, o.peer);
+    ASSERT_NE(r.session, nullptr);
+    ASSERT_NE(o.session, nullptr);
+    tournaments_->message(*r.session, R"({"t":"hello","v":1,"seats":[")" + resigner + R"("]})");
+    settle();
+    tournaments_->message(*o.session, R"({"t":"hello","v":1,"seats":[")" + other + R"("]})");
+    settle();
+    tournaments_->message(*r.session, R"({"t":"resign","req":1})");
+    settle();
+    tournaments_->closed(*r.session);
+    tournaments_->closed(*o.session);
+    settle();
+  }
+
+  boost::asio::io_context io_;
+  std::shared_ptr<ManualTimeSource> clock_ = std::make_shared<ManualTimeSource>(Millis{1'000'000});
+  std::shared_ptr<GameStore> store_ = make_memory_store();
+  std::unique_ptr<GameService> games_;
+  std::unique_ptr<TournamentService> tournaments_;
+  std::filesystem::path dir_;
+  uint64_t random_ = 0;
+  bool listening_ = true;
+  std::vector<std::string> log_;
+  std::string id_, arbiter_;
+  std::vector<std::string> captains_;
+};
+
+TEST_F(TeamServiceTest, CreatingATeamEventChecksItsFieldsAndNamesTheBadOne) {
+  auto bad = [&](const std::string& body, const std::string& field) {
+    HttpAnswer a = call("POST", "/api/tournaments", body);
+    EXPECT_EQ(a.status, 400) << body;
+    json::object o = json::parse(a.body).as_object();
+    EXPECT_EQ(str(o.at("data").at("field")), field) << a.body;
+  };
+  bad(R"({"v":1,"system":"team-round-robin"})", "name");
+  bad(R"({"v":1,"name":"X","system":"team-swiss"})", "system");
+  bad(R"({"v":1,"name":"X","system":"team-round-robin","boards":0})", "boards");
+  bad(R"({"v":1,"name":"X","system":"team-round-robin","boards":11})", "boards");
+  bad(R"({"v":1,"name":"X","system":"team-round-robin","match_points":[2,1]})", "match_points");
+  bad(R"({"v":1,"name":"X","system":"team-round-robin","match_points":[2,"1",0]})", "match_points");
+  bad(R"({"v":1,"name":"X","system":"team-round-robin","tie_breaks":["BH-C1"]})", "tie_breaks");
+  bad(R"({"v":1,"name":"X","system":"team-round-robin","time":"soon"})", "time");
+  json::object made = post("/api/tournaments",
+                           {{"v", 1},
+                            {"name", "League"},
+                            {"system", "team-double-round-robin"},
+                            {"boards", 3},
+                            {"match_points", json::array{3, 1, 0}},
+                            {"tie_breaks", json::array{"gp", "EMGSB"}}},
+                           201);
+  id_ = str(made.at("id"));
+  json::object e = event();
+  EXPECT_EQ(str(e.at("kind")), "team");
+  EXPECT_EQ(str(e.at("system")), "team-double-round-robin");
+  EXPECT_EQ(e.at("boards").as_int64(), 3);
+  EXPECT_EQ(json::serialize(e.at("match_points")), R"(["3","1","0"])");
+  EXPECT_EQ(json::serialize(e.at("tie_breaks")), R"(["GP","EMGSB"])");
+  EXPECT_EQ(str(e.at("state")), "registration");
+}
+
+TEST_F(TeamServiceTest, TeamsNeedTheirBoardsFilledAndOnlyTheArbiterRegistersThem) {
+  json::object created =
+      post("/api/tournaments", {{"v", 1}, {"name", "L"}, {"system", "team-round-robin"}, {"boards", 2}}, 201);
+  id_ = str(created.at("id"));
+  arbiter_ = str(created.at("arbiter"));
+  json::array one{json::object{{"name", "Solo"}}};
+  EXPECT_EQ(str(post(base() + "/teams", {{"token", arbiter_}, {"name", "Few"}, {"players", one}}, 400)
+                    .at("data")
+                    .at("field")),
+            "players");
+  json::array two{json::object{{"name", "A"}}, json::object{{"name", "B"}}};
+  json::object added = post(base() + "/teams", {{"token", arbiter_}, {"name", "Full"}, {"players", two}}, 201);
+  EXPECT_EQ(added.at("team").as_int64(), 1);
+  EXPECT_EQ(refusal("teams", {{"token", added.at("captain")}, {"name", "Mine"}, {"players", two}}, 403),
+            (std::pair<std::string, std::string>{"forbidden", "captain_advice_only"}));
+  EXPECT_EQ(refusal("teams", {{"token", arbiter_}, {"name", "Full"}, {"players", two}}, 409).second, "team_exists");
+  EXPECT_EQ(refusal("close", {{"token", arbiter_}}, 409).second, "too_few_teams");
+}
+
+TEST_F(TeamServiceTest, EachBoardIsAServerGameAndResultsFlowIntoMatchesStandingsAndCrosstable) {
+  two_teams_round_one();
+  json::object e = event();
+  EXPECT_EQ(str(e.at("state")), "running");
+  EXPECT_EQ(e.at("rounds").as_int64(), 1);
+  const json::array& matches = e.at("pairings").at(0).at("matches").as_array();
+  ASSERT_EQ(matches.size(), 1u);
+  const json::array& boards = matches[0].at("boards").as_array();
+  ASSERT_EQ(boards.size(), 2u);
+  // Board 1: team 1's first player has White; board 2 the other colour; the reserves (3 and 6) do not play.
+  EXPECT_EQ(boards[0].at("white").as_int64(), 1);
+  EXPECT_EQ(boards[0].at("black").as_int64(), 4);
+  EXPECT_EQ(boards[1].at("white").as_int64(), 5);
+  EXPECT_EQ(boards[1].at("black").as_int64(), 2);
+  for (const json::value& b : boards) EXPECT_TRUE(b.at("game").is_string());
+
+  // Board 1: Black (Knights 1) resigns; board 2: the arbiter enters a draw.
+  auto [game1, white_seat] = game_and_seat(1);
+  auto [same_game, black_seat] = game_and_seat(4);
+  ASSERT_EQ(game1, same_game);
+  resign(game1, black_seat, white_seat);
+  post(base() + "/result", {{"token", arbiter_}, {"round", 1}, {"white", 5}, {"result", "1/2"}}, 200);
+  e = event();
+  EXPECT_EQ(str(e.at("state")), "finished");
+  const json::object& match = e.at("pairings").at(0).at("matches").at(0).as_object();
+  EXPECT_EQ(str(match.at("boards").at(0).at("result")), "1-0");
+  EXPECT_EQ(str(match.at("boards").at(1).at("result")), "1/2");
+  EXPECT_EQ(json::serialize(match.at("score")), R"(["1.5","0.5"])");
+  const json::array& standings = e.at("standings").as_array();
+  EXPECT_EQ(standings[0].at("team").as_int64(), 1);
+  EXPECT_EQ(str(standings[0].at("match_points")), "2");
+  EXPECT_EQ(str(standings[0].at("game_points")), "1.5");
+  EXPECT_EQ(str(standings[1].at("match_points")), "0");
+  const json::array& cross = e.at("crosstable").as_array();
+  EXPECT_EQ(str(cross[1].at("matches").at(0).at("game_points")), "0.5");
+  EXPECT_EQ(cross[1].at("matches").at(0).at("opponent").as_int64(), 1);
+  // The TRF download carries the team records of the 2025 revision.
+  HttpAnswer trf = call("GET", base() + "/trf");
+  ASSERT_EQ(trf.status, 200);
+  EXPECT_NE(trf.body.find("\n310 "), std::string::npos) << trf.body;
+  EXPECT_EQ(trf.body.find("XTK"), std::string::npos) << "secrets stay out of the public file";
+}
+
+TEST_F(TeamServiceTest, ACaptainMayGiveOnlyTheThreeAdvicesAndAnswerOnlyAQuestion) {
+  two_teams_round_one();
+  const std::string captain = captains_[0];
+  auto says = [&](int player, const std::string& kind, int status) {
+    return refusal("captain", {{"token", captain}, {"player", player}, {"kind", kind}}, status);
+  };
+  // The three advices of Art. 15, to his board 1 and 2 players.
+  EXPECT_EQ(says(1, "offer_draw", 201).first, "");
+  EXPECT_EQ(says(1, "accept_draw", 201).first, "");
+  EXPECT_EQ(says(2, "resign", 201).first, "");
+  // Anything else is refused: a chat word, an answer with no question, free text, a move or a position.
+  EXPECT_EQ(says(1, "chat", 409).second, "advice_not_allowed");
+  EXPECT_EQ(says(1, "yes", 409).second, "no_question");
+  EXPECT_EQ(
+      refusal("captain", {{"token", captain}, {"player", 1}, {"kind", "resign"}, {"text", "Nf3 wins"}}, 409).second,
+      "advice_not_allowed");
+  EXPECT_EQ(
+      refusal("captain", {{"token", captain}, {"player", 1}, {"kind", "offer_draw"}, {"move", "e2e4"}}, 409).second,
+      "advice_not_allowed");
+  EXPECT_EQ(refusal("position", {{"token", captain}}, 403).second, "captain_advice_only");
+  EXPECT_EQ(refusal("result", {{"token", captain}, {"round", 1}, {"white", 1}, {"result", "1-0"}}, 403).second,
+            "captain_advice_only");
+  EXPECT_EQ(refusal("publish", {{"token", captain}}, 403).second, "captain_advice_only");
+  // A reserve has no game to advise on.
+  EXPECT_EQ(says(3, "resign", 409).second, "no_running_game");
+
+  // The player reads the advice on his game page with his seat, asks, and the captain answers once.
+  auto [game, seat] = game_and_seat(1);
+  json::object seen = post(base() + "/advice", {{"seat", seat}}, 200);
+  EXPECT_EQ(seen.at("player").as_int64(), 1);
+  EXPECT_EQ(str(seen.at("team_name")), "Rooks");
+  ASSERT_EQ(seen.at("advice").as_array().size(), 2u);
+  EXPECT_EQ(str(seen.at("advice").at(0).at("kind")), "offer_draw");
+  EXPECT_EQ(str(seen.at("advice").at(1).at("kind")), "accept_draw");
+  EXPECT_EQ(refusal("ask", {{"seat", seat}, {"about", "chat"}}, 400).first, "bad_request");
+  post(base() + "/ask", {{"seat", seat}, {"about", "offer_draw"}}, 201);
+  EXPECT_EQ(refusal("ask", {{"seat", seat}, {"about", "resign"}}, 409).second, "question_open");
+  json::object captain_page = post(base() + "/me", {{"token", captain}}, 200);
+  EXPECT_EQ(str(captain_page.at("role")), "captain");
+  EXPECT_TRUE(captain_page.at("boards").at(0).at("question_open").as_bool());
+  EXPECT_EQ(says(1, "decide_yourself", 201).first, "");
+  EXPECT_EQ(says(1, "no", 409).second, "no_question");
+  seen = post(base() + "/advice", {{"seat", seat}}, 200);
+  EXPECT_EQ(str(seen.at("advice").as_array().back().at("kind")), "decide_yourself");
+  EXPECT_FALSE(seen.at("question_open").as_bool());
+  // The captain's page shows no position, no moves and no clocks of his boards.
+  const std::string page = json::serialize(captain_page);
+  for (const char* hidden : {"fen", "moves", "clock", "game", "seat"})
+    EXPECT_EQ(page.find(std::string("\"") + hidden + "\""), std::string::npos) << hidden;
+  EXPECT_EQ(refusal("advice", {{"seat", "not-a-seat-token"}}, 403).second, "bad_seat");
+}
+
+TEST_F(TeamServiceTest, OneTeamsCaptainCannotActForAnother) {
+  two_teams_round_one();
+  // Players 4 and 5 play for the Knights: the Rooks' captain may not advise them, their own captain may.
+  EXPECT_EQ(refusal("captain", {{"token", captains_[0]}, {"player", 4}, {"kind", "resign"}}, 403).second,
+            "not_your_team");
+  EXPECT_EQ(refusal("captain", {{"token", captains_[0]}, {"player", 5}, {"kind", "offer_draw"}}, 403).second,
+            "not_your_team");
+  EXPECT_EQ(refusal("captain", {{"token", captains_[1]}, {"player", 4}, {"kind", "resign"}}, 201).first, "");
+  // Each captain's page is his own team's boards.
+  json::object knights = post(base() + "/me", {{"token", captains_[1]}}, 200);
+  EXPECT_EQ(knights.at("team").as_int64(), 2);
+  for (const json::value& b : knights.at("boards").as_array()) {
+    const int64_t p = b.at("player").as_int64();
+    EXPECT_TRUE(p == 4 || p == 5) << p;
+  }
+  // A finished game takes no more advice.
+  auto [game, white_seat] = game_and_seat(1);
+  auto [same, black_seat] = game_and_seat(4);
+  resign(game, black_seat, white_seat);
+  EXPECT_EQ(refusal("captain", {{"token", captains_[1]}, {"player", 4}, {"kind", "offer_draw"}}, 409).second,
+            "no_running_game");
+  EXPECT_EQ(refusal("captain", {{"token", "x"}, {"player", 4}, {"kind", "offer_draw"}}, 403).second, "bad_token");
+}
+
+TEST_F(TeamServiceTest, TheEventSurvivesARestartAndCatchesUpOnGamesThatEndedMeanwhile) {
+  two_teams_round_one();
+  post(base() + "/result", {{"token", arbiter_}, {"round", 1}, {"white", 5}, {"result", "0-1"}}, 200);
+  auto [game, white_seat] = game_and_seat(1);
+  auto [same, black_seat] = game_and_seat(4);
+  const std::string before = json::serialize(event().at("teams"));
+  // The game ends while the team events do not hear of it.
+  listening_ = false;
+  resign(game, white_seat, black_seat);
+  listening_ = true;
+  restart();
+  json::object e = event();
+  EXPECT_EQ(json::serialize(e.at("teams")), before);
+  EXPECT_EQ(str(e.at("state")), "finished");
+  const json::object& match = e.at("pairings").at(0).at("matches").at(0).as_object();
+  EXPECT_EQ(str(match.at("boards").at(0).at("result")), "0-1");
+  EXPECT_EQ(str(match.at("boards").at(1).at("result")), "0-1");
+  EXPECT_EQ(json::serialize(match.at("score")), R"(["1","1"])");
+  EXPECT_EQ(str(e.at("standings").at(0).at("match_points")), "1");
+  // The secrets came back too: the arbiter and the captains still act.
+  EXPECT_EQ(post(base() + "/me", {{"token", arbiter_}}, 200).at("captains").as_array().size(), 2u);
+  EXPECT_EQ(str(post(base() + "/me", {{"token", captains_[1]}}, 200).at("role")), "captain");
+  EXPECT_TRUE(log_.empty()) << log_.front();
+}
+
+TEST(TeamCaptain, TheSixWordsOfArticle15AndNothingElse) {
+  std::vector<TeamAdvice> log;
+  for (const char* kind : {"offer_draw", "accept_draw", "resign"}) EXPECT_FALSE(captain_refusal(log, "g", 1, kind));
+  for (const char* kind : {"yes", "no", "decide_yourself"})
+    EXPECT_EQ(captain_refusal(log, "g", 1, kind), "no_question");
+  for (const char* kind : {"", "chat", "e2e4", "draw", "Resign"})
+    EXPECT_EQ(captain_refusal(log, "g", 1, kind), "advice_not_allowed");
+  log.push_back({1, "g", 1, false, "ask", "offer_draw"});
+  EXPECT_FALSE(captain_refusal(log, "g", 1, "no"));
+  EXPECT_EQ(captain_refusal(log, "g", 2, "no"), "no_question");  // another player's question
+  EXPECT_EQ(captain_refusal(log, "h", 1, "no"), "no_question");  // another game
+  log.push_back({2, "g", 1, true, "resign", ""});
+  EXPECT_TRUE(question_open(log, "g", 1));  // an advice is no answer
+  log.push_back({3, "g", 1, true, "no", ""});
+  EXPECT_FALSE(question_open(log, "g", 1));
+}
+
+}  // namespace
+}  // namespace tabiya::server::testing
