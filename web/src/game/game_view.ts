@@ -21,6 +21,7 @@ import { renderNav } from './nav_view';
 import { gameAt, jumpTo, keepShown, moveLabel, navKey, plyOfMove, positionAfter, stepTo, type NavCommand, type Shown } from './navigation';
 import { LOW_TIME_MS, renderClocks, renderPlayers } from './players_view';
 import { renderRematch } from './rematch_view';
+import { TeamAdviceBox } from './team_advice';
 import { renderResult, setStatus, showNotice, statusText } from './result_view';
 import { clockReading, initialState, mayMove, moveSent, movesBetween, opponentAway, orientation, receive, type GameState } from './state';
 import { typedRefusal, type TypedRefusal } from './typed';
@@ -63,10 +64,12 @@ export class GameView {
   /** Moves played since an earlier position was shown (the "back to the game" button tells them). */
   private missed = 0;
   private focusedBoard = false;
+  /** A team event's game seen by its player: his captain's advice (team_advice.ts). */
+  private teamAdvice: TeamAdviceBox | null = null;
 
   constructor(
     private readonly id: string,
-    tokens: string[],
+    private readonly tokens: string[],
     private readonly hooks: GameHooks,
   ) {
     this.turnBoard = settings.load().turnBoard;
@@ -129,6 +132,7 @@ export class GameView {
   close(): void {
     document.removeEventListener('keydown', this.onKey);
     this.analysis?.close();
+    this.teamAdvice?.close();
     this.blind.close();
     this.connection.close();
     window.clearInterval(this.ticker);
@@ -420,6 +424,7 @@ export class GameView {
     renderMoves(g, m => this.moveName(m), this.shown, ply => this.jump(ply));
     if (this.connected) setStatus(statusText(this.state));
     this.renderControls();
+    if (this.teamAdvice === null && g.tournament && this.state.you.length > 0 && this.tokens.length > 0) this.teamAdvice = new TeamAdviceBox(g.tournament.id, this.tokens[0]!);
     if (renderResult(g.status === 'over' ? g.result : null)) {
       $('btn-again').onclick = () => this.hooks.playAgain(g, this.state.you);
       $('btn-new2').onclick = () => this.hooks.newGame();

@@ -7,9 +7,11 @@ import { saveKeys } from './keys';
 export function showCreateForm(navigate: (path: string) => void): void {
   const form = el('form', { class: 'panel tform', id: 'tournament-new' });
   const system = el('select', { name: 'system' });
-  for (const s of ['round-robin', 'double-round-robin', 'swiss-dutch']) system.append(el('option', { value: s }, t(`tournament.system.${s}`)));
+  for (const s of ['round-robin', 'double-round-robin', 'swiss-dutch', 'team-round-robin', 'team-double-round-robin']) system.append(el('option', { value: s }, t(`tournament.system.${s}`)));
   const rounds = el('input', { name: 'rounds', type: 'number', min: '1', max: '30', value: '5' });
   const roundsField = field(t('tournament.new.rounds'), rounds);
+  const boards = el('input', { name: 'boards', type: 'number', min: '1', max: '10', value: '4' });
+  const boardsField = field(t('tournament.new.boards'), boards);
   const time = el('select', { name: 'time' });
   for (const tc of ['3+2', '5+3', '10+5', '15+10', '30+0', '90+30', 'none'])
     time.append(el('option', { value: tc }, tc === 'none' ? t('newGame.time.none') : tc));
@@ -20,7 +22,11 @@ export function showCreateForm(navigate: (path: string) => void): void {
   for (const ed of ['2026', '2024', '2022']) edition.append(el('option', { value: ed }, t(`tournament.edition.${ed}`)));
   const name = el('input', { name: 'name', type: 'text', maxlength: '80', required: '' });
   const error = el('p', { class: 'form-error', role: 'alert' });
-  const showRounds = (): void => void (roundsField.hidden = system.value !== 'swiss-dutch');
+  const team = (): boolean => system.value.startsWith('team-');
+  const showRounds = (): void => {
+    roundsField.hidden = system.value !== 'swiss-dutch';
+    boardsField.hidden = !team();
+  };
   system.addEventListener('change', showRounds);
   showRounds();
   form.append(
@@ -28,6 +34,7 @@ export function showCreateForm(navigate: (path: string) => void): void {
     field(t('tournament.new.name'), name),
     field(t('tournament.new.system'), system),
     roundsField,
+    boardsField,
     field(t('newGame.time'), time),
     field(t('newGame.rules'), rules),
     field(t('tournament.new.tieBreakEdition'), edition),
@@ -46,9 +53,10 @@ export function showCreateForm(navigate: (path: string) => void): void {
       tie_break_edition: edition.value,
     };
     if (system.value === 'swiss-dutch') request.rounds = Number(rounds.value);
-    call<{ id: string; arbiter: string; join: string }>('POST', '/api/tournaments', request).then(
+    if (team()) request.boards = Number(boards.value);
+    call<{ id: string; arbiter: string; join?: string }>('POST', '/api/tournaments', request).then(
       made => {
-        saveKeys(made.id, { arbiter: made.arbiter, join: made.join });
+        saveKeys(made.id, made.join ? { arbiter: made.arbiter, join: made.join } : { arbiter: made.arbiter });
         navigate(`/t/${made.id}#a=${made.arbiter}`);
       },
       (e: Error) => (error.textContent = e.message),

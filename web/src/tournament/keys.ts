@@ -1,9 +1,11 @@
-// The event's secrets (arbiter token, player token, join code) from the page address's fragment,
+// The event's secrets (arbiter token, player token, join code, a team captain's token) from the page address's fragment,
 // remembered per event in localStorage.
 export interface Keys {
   arbiter?: string;
   player?: string;
   join?: string;
+  /** A team event's captain (#c=). */
+  captain?: string;
 }
 
 export function keysOf(id: string): Keys {
@@ -30,6 +32,7 @@ export function keysFromFragment(id: string): Keys {
     if (k === 'a') keys.arbiter = v;
     if (k === 'p') keys.player = v;
     if (k === 'join') keys.join = v;
+    if (k === 'c') keys.captain = v;
   }
   saveKeys(id, keys);
   return keys;
