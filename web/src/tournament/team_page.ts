@@ -116,7 +116,7 @@ export class TeamPage {
       const form = el('form', { class: 'tform', id: 'add-team' });
       const name = el('input', { name: 'team', type: 'text', maxlength: '32', required: '', id: 'team-name' });
       const players = el('textarea', { name: 'players', rows: String(e.boards + 1), required: '', id: 'team-players' });
-      form.append(el('h3', {}, t('tournament.team.addTeam')), field(t('tournament.field.team'), name), field(t('tournament.team.playersHint'), players), el('button', { type: 'submit', class: 'btn' }, t('tournament.team.add')));
+      form.append(el('h3', {}, t('tournament.team.addTeam')), field(t('tournament.field.team'), name), field(t('tournament.team.playersHint'), players), el('button', { type: 'submit', class: 'btn', id: 'btn-add-team' }, t('tournament.team.add')));
       form.addEventListener('submit', ev => {
         ev.preventDefault();
         const list = players.value
