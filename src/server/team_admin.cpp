@@ -67,6 +67,10 @@ HttpAnswer TeamEvents::create(const json::object& request, const std::string& id
       return tournament_bad_field("boards", "integer 1..10");
     e->event.boards = static_cast<int>(boards->as_int64());
   }
+  if (const json::value* c = field(request, "captain_registration")) {
+    if (!c->is_bool()) return tournament_bad_field("captain_registration", "true|false");
+    e->captains_register = c->as_bool();
+  }
   if (const json::value* mp = field(request, "match_points")) {
     auto parsed = match_points_from(*mp);
     if (!parsed) return tournament_bad_field("match_points", "[win, draw, loss], e.g. [2, 1, 0]");
@@ -112,27 +116,18 @@ HttpAnswer TeamEvents::add_team(TeamEntry& e, const json::object& o) {
   for (const tn::Team& t : e.event.teams)
     if (t.name == name->as_string()) return tournament_not_allowed("team_exists", {{"team", t.number}});
   const json::value* players = field(o, "players");
-  const std::size_t most = std::size_t(e.event.boards + MAX_TEAM_RESERVES);
-  if (!players || !players->is_array() || players->as_array().size() < std::size_t(e.event.boards) ||
-      players->as_array().size() > most)
-    return tournament_bad_field("players", "array of the players in board order, boards to boards + 4 of them");
+  // An event whose captains register their players takes a team by its name alone; its captain enters them.
+  const bool by_captain = e.captains_register && !players;
   const TeamEntry before = e;
   tn::Team team;
   team.number = static_cast<int>(e.event.teams.size()) + 1;
   team.name = std::string(name->as_string());
-  for (const json::value& entry : players->as_array()) {
-    HttpAnswer bad;
-    auto p = entry.is_object() ? player_from(entry.as_object(), bad) : std::nullopt;
-    if (!p) {
-      e = before;
-      return entry.is_object() ? bad : tournament_bad_field("players", "array of objects with a name");
-    }
-    p->number = static_cast<int>(e.event.players.players.size()) + 1;
-    team.members.push_back(p->number);
-    e.players[p->number] = new_seat_token();
-    e.event.players.players.push_back(std::move(*p));
-  }
   e.event.teams.push_back(team);
+  if (!by_captain)
+    if (auto refused = enter_roster(e, team.number, players)) {
+      e = before;
+      return *refused;
+    }
   const std::string captain = new_seat_token();
   e.captains[team.number] = captain;
   return commit(
@@ -144,6 +139,10 @@ HttpAnswer TeamEvents::close_registration(TeamEntry& e) {
   if (!e.registration_open) return tournament_not_allowed("registration_closed");
   const int teams = static_cast<int>(e.event.teams.size());
   if (teams < 2) return tournament_not_allowed("too_few_teams", {{"teams", teams}, {"minimum", 2}});
+  for (const tn::Team& t : e.event.teams)
+    if (t.members.size() < std::size_t(e.event.boards))
+      return tournament_not_allowed("team_incomplete",
+                                    {{"team", t.number}, {"players", t.members.size()}, {"boards", e.event.boards}});
   const TeamEntry before = e;
   e.event.players.total_rounds = team_rounds(e.system, teams);
   e.registration_open = false;
@@ -173,8 +172,11 @@ HttpAnswer TeamEvents::publish_round(TeamEntry& e) {
   auto& paired = e.event.rounds.back();
   for (std::size_t i = 0; i < paired.size(); ++i) {
     if (paired[i].bye()) continue;
-    // Each team plays in its registered order (the first `boards` members; the others are its reserves).
+    // Each team plays the line-up submitted for the round, or else its registered order (the first `boards`
+    // members; the others are its reserves).
     auto lineup = [&](int number) {
+      if (auto r = e.lineups.find(round); r != e.lineups.end())
+        if (auto l = r->second.find(number); l != r->second.end()) return l->second;
       const tn::Team& t = *e.event.team(number);
       return std::vector<int>(t.members.begin(),
                               t.members.begin() + std::min<std::size_t>(e.event.boards, t.members.size()));
@@ -217,6 +219,7 @@ HttpAnswer TeamEvents::publish_round(TeamEntry& e) {
       e.games.push_back(std::move(g));
     }
   e.published = round;
+  e.lineups.erase(round);
   if (auto r = save(e); !r) {
     log_("team event " + e.id + ": " + r.error().message);
     return undo(tournament_error(500, "server_error", {{"detail", "cannot store the event"}}));

@@ -1,5 +1,5 @@
-// The captain's advice and the player's questions (Tournament Rules 15, team_captain.h): checked, kept in memory,
-// and shown to the captain's page and the player's game page.
+// The captain's advice and the player's questions (Tournament Rules 15, team_captain.h): checked, stored with the
+// event (team_storage.h), and shown to the captain's page and the player's game page.
 #include <algorithm>
 
 #include "server/team_captain.h"
@@ -37,14 +37,15 @@ HttpAnswer TeamEvents::captain_says(TeamEntry& e, int team, const json::object& 
   if (auto why = captain_refusal(e.advice, g->id, number, kind->as_string()))
     return refused(*why, {{"player", number}});
   TeamAdvice a;
-  a.seq = e.next_advice++;
+  a.seq = e.next_advice;
   a.game = g->id;
   a.player = number;
   a.from_captain = true;
   a.kind = std::string(kind->as_string());
+  const TeamEntry before = e;
   e.advice.push_back(a);
-  ++e.version;
-  return tournament_json_answer(201, json::object{{"seq", a.seq}, {"player", number}});
+  ++e.next_advice;
+  return commit(e, before, tournament_json_answer(201, json::object{{"seq", a.seq}, {"player", number}}));
 }
 
 HttpAnswer TeamEvents::player_reads(TeamEntry& e, const json::object& o, bool asking) {
@@ -63,14 +64,20 @@ HttpAnswer TeamEvents::player_reads(TeamEntry& e, const json::object& o, bool as
     if (running_game_of(e, number) != game) return refused("no_running_game", {{"player", number}});
     if (question_open(e.advice, game->id, number)) return refused("question_open", {{"player", number}});
     TeamAdvice a;
-    a.seq = e.next_advice++;
+    a.seq = e.next_advice;
     a.game = game->id;
     a.player = number;
     a.from_captain = false;
     a.kind = "ask";
     a.about = std::string(about->as_string());
+    const TeamEntry before = e;
     e.advice.push_back(a);
-    ++e.version;
+    ++e.next_advice;
+    if (auto r = save(e); !r) {
+      e = before;
+      log_("team event " + e.id + ": " + r.error().message);
+      return tournament_error(500, "server_error", {{"detail", "cannot store the event"}});
+    }
   }
   const int team = e.event.team_of(number);
   const tournament::Team* t = e.event.team(team);

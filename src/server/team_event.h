@@ -2,7 +2,8 @@
 // the matches board by board; its TRF with the team records is the single source of truth) and what only the
 // online event needs beside it (the arbiter's and captains' secrets, the boards' games and their seats, the clock,
 // the rules edition, the pairing system, the state of registration), kept by team_storage.h in the same file as
-// tabiya's own XT? lines. The captains' advice (team_captain.h) is held in memory only.
+// tabiya's own XT? lines, the captains' advice (team_captain.h) and the line-ups submitted for rounds not yet
+// published among them.
 #pragma once
 
 #include <cstdint>
@@ -47,9 +48,15 @@ struct TeamEntry {
   std::string time = "10+5";                              // human form or "none"
   std::string rules = "fide-2018";
   bool registration_open = true;
+  // Whether the arbiter may register a team by its name alone and its captain enters its players
+  // (POST .../roster) before registration closes.
+  bool captains_register = false;
   int published = 0;  // rounds whose matches are out
   std::vector<OnlineGame> games;
-  std::vector<TeamAdvice> advice;  // in memory only
+  // Line-ups submitted for rounds not yet published: round -> team -> start numbers by board (0: board left
+  // empty). A team without one plays in its registered order.
+  std::map<int, std::map<int, std::vector<int>>> lineups;
+  std::vector<TeamAdvice> advice;
   int64_t next_advice = 1;
   int64_t version = 1;
 };

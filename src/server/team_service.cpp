@@ -87,6 +87,10 @@ HttpAnswer TeamEvents::commit(TeamEntry& e, const TeamEntry& before, HttpAnswer 
 HttpAnswer TeamEvents::route(const std::string& id, std::string_view what, const HttpRequest& request) {
   const bool post = request.method == "POST";
   const bool get = request.method == "GET" || request.method == "HEAD";
+  if (what == "pgn") {
+    if (!get) return tournament_error(405, "method_not_allowed");
+    return pgn(id);
+  }
   std::lock_guard lock(mutex_);
   auto it = events_.find(id);
   if (it == events_.end()) return tournament_error(404, "unknown_tournament", {{"id", id}});
@@ -123,7 +127,9 @@ HttpAnswer TeamEvents::route(const std::string& id, std::string_view what, const
                                                          : team_player_json(e, player));
   if (captain_of != 0) {
     if (what == "captain") return captain_says(e, captain_of, *body);
-    // Nothing else is a captain's: no move, no result, no line-up, no position.
+    if (what == "lineup") return submit_lineup(e, captain_of, *body);
+    if (what == "roster") return captain_roster(e, captain_of, *body);
+    // Nothing else is a captain's: no move, no result, no position.
     return tournament_error(403, "forbidden", {{"reason", "captain_advice_only"}});
   }
   if (!arbiter) return tournament_error(403, "forbidden", {{"reason", "not_arbiter"}});
@@ -131,6 +137,7 @@ HttpAnswer TeamEvents::route(const std::string& id, std::string_view what, const
   if (what == "close") return close_registration(e);
   if (what == "publish") return publish_round(e);
   if (what == "result") return enter_result(e, *body);
+  if (what == "lineup") return submit_lineup(e, 0, *body);
   return tournament_error(404, "not_found");
 }
 

@@ -4,7 +4,9 @@
 // registration, and publishes each round; every board of every match becomes a game on the game service, and a
 // finished game's result flows into its match. Standings (match points, game points, team tie-breaks) and the
 // match crosstable come from src/tournament (team_standings.h). The pairing system is a parameter
-// (team_pairing.h); the round robins are wired.
+// (team_pairing.h); the round robins are wired. Before a round is published the arbiter or a team's captain may
+// give the team's line-up for it (team_lineup.cpp: reserves in, players out, boards left empty, in registered
+// order); an event may let captains enter their teams' players. GET .../pgn gives every board's game.
 //
 // A captain's link lets him follow his team's boards (which are running, their results; no position, no moves, no
 // clocks) and send one of his players only what Tournament Rules 15 allows (team_captain.h); the player reads it,
@@ -19,6 +21,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -59,6 +62,15 @@ class TeamEvents {
   HttpAnswer publish_round(TeamEntry& e);
   HttpAnswer enter_result(TeamEntry& e, const boost::json::object& o);
   bool enter_board(TeamEntry& e, int round, int white, int black, char white_code, char black_code);
+
+  // team_lineup.cpp, the mutex held. `team` is the captain's, or 0 for the arbiter (who names the team).
+  HttpAnswer submit_lineup(TeamEntry& e, int team, const boost::json::object& o);
+  HttpAnswer captain_roster(TeamEntry& e, int team, const boost::json::object& o);
+  // Adds `players` (the request's array) to the empty team `team` in board order, each with his player link;
+  // the refusal when the array is not boards to boards + 4 players. Leaves `e` half changed on a refusal.
+  std::optional<HttpAnswer> enter_roster(TeamEntry& e, int team, const boost::json::value* players);
+  // GET .../pgn: every board's game, read without the lock.
+  HttpAnswer pgn(const std::string& id);
 
   // team_advice.cpp, the mutex held.
   HttpAnswer captain_says(TeamEntry& e, int team, const boost::json::object& o);

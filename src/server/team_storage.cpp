@@ -61,6 +61,20 @@ std::string stored_team_trf(const TeamEntry& e) {
   for (const OnlineGame& g : e.games)
     h.push_back({"XTG", std::to_string(g.round) + " " + std::to_string(g.white) + " " + std::to_string(g.black) + " " +
                             g.id + " " + g.seats[0] + " " + g.seats[1]});
+  if (e.captains_register) h.push_back({"XTR", "captains"});
+  for (const auto& [round, teams] : e.lineups)
+    for (const auto& [team, lineup] : teams) {
+      std::string line = std::to_string(round) + " " + std::to_string(team);
+      for (int player : lineup) line.append(" ").append(std::to_string(player));
+      h.push_back({"XTL", line});
+    }
+  for (const TeamAdvice& a : e.advice) {
+    std::string line = std::to_string(a.seq);
+    line.append(" ").append(a.game).append(" ").append(std::to_string(a.player));
+    line.append(a.from_captain ? " captain " : " player ").append(a.kind);
+    if (!a.about.empty()) line.append(" ").append(a.about);
+    h.push_back({"XTA", line});
+  }
   return tn::write_team_trf(t, tn::TrfVersion::trf25);
 }
 
@@ -107,6 +121,26 @@ Result<std::shared_ptr<TeamEntry>> team_from_stored(std::string_view text, const
       g.seats[0] = w[4];
       g.seats[1] = w[5];
       e->games.push_back(std::move(g));
+    } else if (h.code == "XTR" && w.size() == 1 && w[0] == "captains") {
+      e->captains_register = true;
+    } else if (h.code == "XTL" && w.size() >= 2) {
+      int round = 0, team = 0;
+      if (!to_int(w[0], round) || !to_int(w[1], team)) return bad();
+      std::vector<int> lineup(w.size() - 2);
+      for (std::size_t i = 2; i < w.size(); ++i)
+        if (!to_int(w[i], lineup[i - 2])) return bad();
+      e->lineups[round][team] = std::move(lineup);
+    } else if (h.code == "XTA" && (w.size() == 5 || w.size() == 6) && (w[3] == "captain" || w[3] == "player")) {
+      TeamAdvice a;
+      int seq = 0;
+      if (!to_int(w[0], seq) || !to_int(w[2], a.player)) return bad();
+      a.seq = seq;
+      a.game = w[1];
+      a.from_captain = w[3] == "captain";
+      a.kind = w[4];
+      if (w.size() == 6) a.about = w[5];
+      e->next_advice = std::max(e->next_advice, a.seq + 1);
+      e->advice.push_back(std::move(a));
     } else {
       return bad();
     }

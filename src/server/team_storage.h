@@ -4,7 +4,9 @@
 // download leaves out:
 //   XTI id   XTS registration|closed PUBLISHED   XTC time   XTE rules   XTP round-robin|double-round-robin
 //   XTT EDITION TIE-BREAK,...   XTK arbiter TOKEN   XTK captain TEAM TOKEN   XTK player NUMBER TOKEN
-//   XTG ROUND WHITE BLACK GAME WHITE-SEAT BLACK-SEAT
+//   XTG ROUND WHITE BLACK GAME WHITE-SEAT BLACK-SEAT   XTR captains (captains enter their players)
+//   XTL ROUND TEAM PLAYER...   (a submitted line-up, 0 for an empty board)
+//   XTA SEQ GAME PLAYER captain|player KIND [ABOUT]   (the captains' advice and the players' questions)
 #pragma once
 
 #include <functional>

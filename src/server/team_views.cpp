@@ -82,6 +82,20 @@ json::array crosstable_json(const TeamEntry& e) {
   return out;
 }
 
+// The line-ups submitted for rounds not yet published, of `team` (0: of every team); private to the arbiter and
+// the team's captain until the round is published.
+json::array lineups_json(const TeamEntry& e, int team) {
+  json::array out;
+  for (const auto& [round, teams] : e.lineups)
+    for (const auto& [number, lineup] : teams) {
+      if (team != 0 && number != team) continue;
+      json::array players;
+      for (int p : lineup) players.push_back(p);
+      out.push_back(json::object{{"round", round}, {"team", number}, {"players", std::move(players)}});
+    }
+  return out;
+}
+
 }  // namespace
 
 std::optional<TeamBoardRef> find_team_board(const tn::TeamEvent& event, int round, int white, int black) {
@@ -123,7 +137,8 @@ json::object team_event_json(const TeamEntry& e) {
                  {"state", team_event_state(e)},
                  {"published", e.published},
                  {"version", e.version},
-                 {"tie_break_edition", tn::edition_name(e.edition)}};
+                 {"tie_break_edition", tn::edition_name(e.edition)},
+                 {"captain_registration", e.captains_register}};
   o["match_points"] = json::array{points_text(e.event.match_points.win), points_text(e.event.match_points.draw),
                                   points_text(e.event.match_points.loss)};
   json::array codes;
@@ -175,7 +190,10 @@ json::object team_arbiter_json(const TeamEntry& e) {
   for (const auto& [team, token] : e.captains) captains.push_back(json::object{{"team", team}, {"token", token}});
   json::array players;
   for (const auto& [number, token] : e.players) players.push_back(json::object{{"player", number}, {"token", token}});
-  return json::object{{"role", "arbiter"}, {"captains", std::move(captains)}, {"players", std::move(players)}};
+  return json::object{{"role", "arbiter"},
+                      {"captains", std::move(captains)},
+                      {"players", std::move(players)},
+                      {"lineups", lineups_json(e, 0)}};
 }
 
 json::object team_player_json(const TeamEntry& e, int player) {
@@ -230,7 +248,8 @@ json::object team_captain_json(const TeamEntry& e, int team) {
         boards.push_back(std::move(row));
       }
     }
-  return json::object{{"role", "captain"}, {"team", team}, {"boards", std::move(boards)}};
+  return json::object{
+      {"role", "captain"}, {"team", team}, {"boards", std::move(boards)}, {"lineups", lineups_json(e, team)}};
 }
 
 }  // namespace tabiya::server

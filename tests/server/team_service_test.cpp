@@ -94,6 +94,11 @@ class TeamServiceTest : public ::testing::Test {
 
   // Two teams of two boards and a reserve each, registered, round 1 published: players 1-3 are team 1, 4-6 team 2.
   void two_teams_round_one() {
+    two_teams_registered();
+    post(base() + "/publish", {{"token", arbiter_}}, 200);
+  }
+  // The same two teams, registration closed, no round published yet.
+  void two_teams_registered() {
     json::object created =
         post("/api/tournaments",
              {{"v", 1}, {"name", "Club League"}, {"system", "team-round-robin"}, {"boards", 2}, {"time", "5+3"}}, 201);
@@ -107,7 +112,12 @@ class TeamServiceTest : public ::testing::Test {
       captains_.push_back(str(added.at("captain")));
     }
     post(base() + "/close", {{"token", arbiter_}}, 200);
-    post(base() + "/publish", {{"token", arbiter_}}, 200);
+  }
+  // The status of the first captain's "resign" advice to `player`.
+  int says_to(int player) {
+    return call("POST", base() + "/captain",
+                json::serialize(json::object{{"token", captains_[0]}, {"player", player}, {"kind", "resign"}}))
+        .status;
   }
   // Seat tokens of `player`'s game in the latest round, from his own link.
   std::pair<std::string, std::string> game_and_seat(int player) {
@@ -345,6 +355,161 @@ TEST_F(TeamServiceTest, TheEventSurvivesARestartAndCatchesUpOnGamesThatEndedMean
   EXPECT_EQ(post(base() + "/me", {{"token", arbiter_}}, 200).at("captains").as_array().size(), 2u);
   EXPECT_EQ(str(post(base() + "/me", {{"token", captains_[1]}}, 200).at("role")), "captain");
   EXPECT_TRUE(log_.empty()) << log_.front();
+}
+
+// The error data of a refused POST.
+json::object refusal_data(const json::object& answer) {
+  return answer.contains("data") ? answer.at("data").as_object() : json::object{};
+}
+
+TEST_F(TeamServiceTest, ALineUpChosenBeforeTheRoundDecidesWhoPlaysWhichBoard) {
+  two_teams_registered();
+  // The Rooks' captain puts his reserve (registered third) on board 2; the arbiter leaves the Knights' board 1
+  // empty and puts their reserve on board 2.
+  json::object mine = post(base() + "/lineup", {{"token", captains_[0]}, {"round", 1}, {"players", {1, 3}}}, 200);
+  EXPECT_EQ(json::serialize(mine.at("players")), "[1,3]");
+  post(base() + "/lineup", {{"token", arbiter_}, {"team", 2}, {"round", 1}, {"players", {nullptr, 6}}}, 200);
+  EXPECT_EQ(str(post(base() + "/lineup", {{"token", arbiter_}, {"round", 1}, {"players", {4, 5}}}, 400)
+                    .at("data")
+                    .at("field")),
+            "team");
+  // Refusals name the board and the players: the board order, a player of another team, a player twice, more
+  // players than boards, a round that does not exist.
+  auto refused = [&](json::array players, int round = 1) {
+    json::object o = post(base() + "/lineup", {{"token", captains_[0]}, {"round", round}, {"players", players}}, 409);
+    return refusal_data(o);
+  };
+  json::object order = refused({3, 1});
+  EXPECT_EQ(str(order.at("reason")), "board_order");
+  EXPECT_EQ(order.at("board").as_int64(), 2);
+  EXPECT_EQ(order.at("player").as_int64(), 1);
+  EXPECT_EQ(order.at("above").as_int64(), 3);
+  json::object other = refused({4, 1});
+  EXPECT_EQ(str(other.at("reason")), "not_team_member");
+  EXPECT_EQ(other.at("board").as_int64(), 1);
+  EXPECT_EQ(other.at("player").as_int64(), 4);
+  json::object twice = refused({1, 1});
+  EXPECT_EQ(str(twice.at("reason")), "player_twice");
+  EXPECT_EQ(twice.at("board").as_int64(), 2);
+  EXPECT_EQ(str(refused({1, 2, 3}).at("reason")), "lineup_too_long");
+  EXPECT_EQ(str(refused({1, 2}, 2).at("reason")), "no_such_round");
+  // Each captain sees his own team's line-up, nobody else's; the public event shows none before the round.
+  json::object knights = post(base() + "/me", {{"token", captains_[1]}}, 200);
+  ASSERT_EQ(knights.at("lineups").as_array().size(), 1u);
+  EXPECT_EQ(json::serialize(knights.at("lineups").at(0)), R"({"round":1,"team":2,"players":[0,6]})");
+  EXPECT_EQ(post(base() + "/me", {{"token", arbiter_}}, 200).at("lineups").as_array().size(), 2u);
+  EXPECT_EQ(json::serialize(event()).find("\"lineups\""), std::string::npos);
+
+  // The line-ups are stored: after a restart the round is published with them.
+  restart();
+  post(base() + "/publish", {{"token", arbiter_}}, 200);
+  const json::object published = event();
+  const json::array& boards = published.at("pairings").at(0).at("matches").at(0).at("boards").as_array();
+  ASSERT_EQ(boards.size(), 2u);
+  // Board 1: the Rooks' first player against nobody, unplayed and won by forfeit (11(g)), no game.
+  EXPECT_EQ(boards[0].at("white").as_int64(), 1);
+  EXPECT_EQ(boards[0].at("black").as_int64(), 0);
+  EXPECT_EQ(str(boards[0].at("result")), "+-");
+  EXPECT_TRUE(boards[0].at("game").is_null());
+  // Board 2: the two reserves, a server game.
+  EXPECT_EQ(boards[1].at("white").as_int64(), 6);
+  EXPECT_EQ(boards[1].at("black").as_int64(), 3);
+  EXPECT_TRUE(boards[1].at("game").is_string());
+  EXPECT_TRUE(game_and_seat(1).first.empty());
+  EXPECT_FALSE(game_and_seat(3).first.empty());
+  EXPECT_EQ(says_to(3), 201);
+  // A published round's line-up is final.
+  json::object late = post(base() + "/lineup", {{"token", captains_[0]}, {"round", 1}, {"players", {1, 2}}}, 409);
+  EXPECT_EQ(str(refusal_data(late).at("reason")), "round_published");
+  EXPECT_TRUE(log_.empty()) << log_.front();
+}
+
+TEST_F(TeamServiceTest, CaptainsMessagesAreStoredWithTheEventAndSurviveARestart) {
+  two_teams_round_one();
+  auto [game, seat] = game_and_seat(1);
+  post(base() + "/captain", {{"token", captains_[0]}, {"player", 1}, {"kind", "offer_draw"}}, 201);
+  post(base() + "/ask", {{"seat", seat}, {"about", "resign"}}, 201);
+  restart();
+  json::object seen = post(base() + "/advice", {{"seat", seat}}, 200);
+  ASSERT_EQ(seen.at("advice").as_array().size(), 2u);
+  EXPECT_EQ(str(seen.at("advice").at(0).at("kind")), "offer_draw");
+  EXPECT_EQ(str(seen.at("advice").at(1).at("from")), "player");
+  EXPECT_EQ(str(seen.at("advice").at(1).at("about")), "resign");
+  EXPECT_TRUE(seen.at("question_open").as_bool());
+  // The question is still open after the restart, so the captain may answer it, once, numbered after the others.
+  json::object answered = post(base() + "/captain", {{"token", captains_[0]}, {"player", 1}, {"kind", "no"}}, 201);
+  EXPECT_EQ(answered.at("seq").as_int64(), 3);
+  EXPECT_EQ(refusal("captain", {{"token", captains_[0]}, {"player", 1}, {"kind", "yes"}}, 409).second, "no_question");
+  EXPECT_TRUE(log_.empty()) << log_.front();
+}
+
+TEST_F(TeamServiceTest, CaptainsEnterTheirPlayersWhenTheEventLetsThem) {
+  json::object created = post("/api/tournaments",
+                              {{"v", 1},
+                               {"name", "Open League"},
+                               {"system", "team-round-robin"},
+                               {"boards", 2},
+                               {"captain_registration", true}},
+                              201);
+  id_ = str(created.at("id"));
+  arbiter_ = str(created.at("arbiter"));
+  EXPECT_TRUE(event().at("captain_registration").as_bool());
+  for (const std::string team : {"Rooks", "Knights"})
+    captains_.push_back(str(post(base() + "/teams", {{"token", arbiter_}, {"name", team}}, 201).at("captain")));
+  json::object incomplete = post(base() + "/close", {{"token", arbiter_}}, 409);
+  EXPECT_EQ(str(refusal_data(incomplete).at("reason")), "team_incomplete");
+  EXPECT_EQ(refusal_data(incomplete).at("team").as_int64(), 1);
+  json::array one{json::object{{"name", "Solo"}}};
+  EXPECT_EQ(str(post(base() + "/roster", {{"token", captains_[0]}, {"players", one}}, 400).at("data").at("field")),
+            "players");
+  for (int c = 0; c < 2; ++c) {
+    json::array players;
+    for (int i = 1; i <= 3; ++i)
+      players.push_back(json::object{{"name", std::string("P").append(std::to_string(c * 3 + i))}});
+    EXPECT_EQ(post(base() + "/roster", {{"token", captains_[c]}, {"players", players}}, 201).at("players").as_int64(),
+              3);
+  }
+  json::array two{json::object{{"name", "A"}}, json::object{{"name", "B"}}};
+  EXPECT_EQ(refusal("roster", {{"token", captains_[0]}, {"players", two}}, 409).second, "roster_entered");
+  // The players came in board order with their links; the event runs as any other.
+  const json::object registered = event();
+  const json::array& teams = registered.at("teams").as_array();
+  EXPECT_EQ(str(teams.at(1).at("players").at(0).at("name")), "P4");
+  EXPECT_EQ(post(base() + "/me", {{"token", arbiter_}}, 200).at("players").as_array().size(), 6u);
+  post(base() + "/close", {{"token", arbiter_}}, 200);
+  EXPECT_EQ(refusal("roster", {{"token", captains_[1]}, {"players", two}}, 409).second, "registration_closed");
+  post(base() + "/publish", {{"token", arbiter_}}, 200);
+  EXPECT_FALSE(game_and_seat(1).first.empty());
+}
+
+TEST_F(TeamServiceTest, WithoutCaptainRegistrationTheArbiterEntersEveryTeamsPlayers) {
+  json::object created =
+      post("/api/tournaments", {{"v", 1}, {"name", "L"}, {"system", "team-round-robin"}, {"boards", 2}}, 201);
+  id_ = str(created.at("id"));
+  arbiter_ = str(created.at("arbiter"));
+  EXPECT_EQ(str(post(base() + "/teams", {{"token", arbiter_}, {"name", "Nameonly"}}, 400).at("data").at("field")),
+            "players");
+  json::array two{json::object{{"name", "A"}}, json::object{{"name", "B"}}};
+  const std::string captain =
+      str(post(base() + "/teams", {{"token", arbiter_}, {"name", "Full"}, {"players", two}}, 201).at("captain"));
+  EXPECT_EQ(refusal("roster", {{"token", captain}, {"players", two}}, 409).second, "captains_do_not_register");
+}
+
+TEST_F(TeamServiceTest, ThePgnDownloadHasEveryBoardWithItsTeamsAndLeavesEmptyBoardsOut) {
+  two_teams_registered();
+  post(base() + "/lineup", {{"token", arbiter_}, {"team", 1}, {"round", 1}, {"players", {1, 0}}}, 200);
+  post(base() + "/publish", {{"token", arbiter_}}, 200);
+  post(base() + "/result", {{"token", arbiter_}, {"round", 1}, {"white", 1}, {"result", "1-0"}}, 200);
+  HttpAnswer a = call("GET", base() + "/pgn");
+  ASSERT_EQ(a.status, 200);
+  EXPECT_EQ(a.content_type, "application/x-chess-pgn");
+  std::size_t games = 0;
+  for (std::size_t at = a.body.find("[Event "); at != std::string::npos; at = a.body.find("[Event ", at + 1)) ++games;
+  EXPECT_EQ(games, 1u) << a.body;
+  for (const char* tag : {"[Event \"Club League\"]", "[White \"Rooks 1\"]", "[Black \"Knights 1\"]",
+                          "[WhiteTeam \"Rooks\"]", "[BlackTeam \"Knights\"]", "[Result \"1-0\"]"})
+    EXPECT_NE(a.body.find(tag), std::string::npos) << tag << "\n" << a.body;
+  EXPECT_EQ(call("POST", base() + "/pgn").status, 405);
 }
 
 TEST(TeamCaptain, TheSixWordsOfArticle15AndNothingElse) {
