@@ -12,6 +12,8 @@ export function showCreateForm(navigate: (path: string) => void): void {
   const roundsField = field(t('tournament.new.rounds'), rounds);
   const boards = el('input', { name: 'boards', type: 'number', min: '1', max: '10', value: '4' });
   const boardsField = field(t('tournament.new.boards'), boards);
+  const byCaptains = el('input', { name: 'captain_registration', type: 'checkbox', id: 'captain-registration' });
+  const byCaptainsField = el('label', { class: 'check' }, byCaptains, el('span', {}, t('tournament.new.captainRegistration')));
   const time = el('select', { name: 'time' });
   for (const tc of ['3+2', '5+3', '10+5', '15+10', '30+0', '90+30', 'none'])
     time.append(el('option', { value: tc }, tc === 'none' ? t('newGame.time.none') : tc));
@@ -26,6 +28,7 @@ export function showCreateForm(navigate: (path: string) => void): void {
   const showRounds = (): void => {
     roundsField.hidden = system.value !== 'swiss-dutch';
     boardsField.hidden = !team();
+    byCaptainsField.hidden = !team();
   };
   system.addEventListener('change', showRounds);
   showRounds();
@@ -35,6 +38,7 @@ export function showCreateForm(navigate: (path: string) => void): void {
     field(t('tournament.new.system'), system),
     roundsField,
     boardsField,
+    byCaptainsField,
     field(t('newGame.time'), time),
     field(t('newGame.rules'), rules),
     field(t('tournament.new.tieBreakEdition'), edition),
@@ -54,6 +58,7 @@ export function showCreateForm(navigate: (path: string) => void): void {
     };
     if (system.value === 'swiss-dutch') request.rounds = Number(rounds.value);
     if (team()) request.boards = Number(boards.value);
+    if (team() && byCaptains.checked) request.captain_registration = true;
     call<{ id: string; arbiter: string; join?: string }>('POST', '/api/tournaments', request).then(
       made => {
         saveKeys(made.id, made.join ? { arbiter: made.arbiter, join: made.join } : { arbiter: made.arbiter });

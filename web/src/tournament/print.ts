@@ -4,6 +4,8 @@
 import { t } from '../i18n';
 import { call } from './api';
 import { el, root } from './dom';
+import type { TeamEventView } from './team_types';
+import { showTeamPrintable } from './team_print';
 import type { TEvent } from './types';
 import { crosstablePanel, standingsPanel } from './views';
 
@@ -16,6 +18,7 @@ export async function showPrintable(id: string): Promise<void> {
     root().replaceChildren(el('div', { class: 'tpage-inner' }, el('p', { class: 'form-error' }, (err as Error).message)));
     return;
   }
+  if ((e as { kind?: string }).kind === 'team') return showTeamPrintable(id, e as unknown as TeamEventView);
   const facts = [t(`tournament.system.${e.system}`), t('tournament.print.roundsPlayed', { rounds: e.published, total: e.rounds })];
   const print = el('button', { type: 'button', class: 'btn primary', id: 'btn-print' }, t('tournament.print.print'));
   print.addEventListener('click', () => window.print());

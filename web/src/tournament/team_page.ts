@@ -6,9 +6,10 @@ import { t } from '../i18n';
 import { call } from './api';
 import { copyRow, el, field, root } from './dom';
 import type { Keys } from './keys';
+import { lineupForm, lineupRound, parsePlayers, rosterForm } from './team_forms';
 import type { AdviceMessage, CaptainBoard, TeamEventView, TeamMe } from './team_types';
 import { matchCrosstablePanel, matchesPanel, memberName, teamName, teamsPanel, teamStandingsPanel } from './team_views';
-import { resultText } from './views';
+import { downloadsPanel, resultText } from './views';
 
 const POLL_MS = 2000;
 const ADVICE = ['offer_draw', 'accept_draw', 'resign'] as const;
@@ -27,6 +28,8 @@ export class TeamPage {
   private closed = false;
   private message = '';
   private messageError = false;
+  /** The team whose line-up the arbiter's form shows. */
+  private lineupTeam = 1;
 
   constructor(
     private readonly id: string,
@@ -103,7 +106,7 @@ export class TeamPage {
     left.append(matchesPanel(e, this.me?.role === 'arbiter' ? (round, white, result) => this.act('result', { round, white, result }) : null, this.me?.role !== 'captain'));
     right.append(teamStandingsPanel(e), teamsPanel(e));
     main.append(left, right);
-    inner.append(main, matchCrosstablePanel(e), el('section', { class: 'panel downloads', id: 'downloads' }, el('h2', {}, t('tournament.downloads')), el('a', { class: 'btn', href: `${this.base}/trf`, download: '', id: 'download-trf' }, t('tournament.download.trf'))));
+    inner.append(main, matchCrosstablePanel(e), downloadsPanel(this.base));
     root().replaceChildren(inner);
     if (focused) document.getElementById(focused)?.focus();
   }
@@ -115,28 +118,23 @@ export class TeamPage {
     if (e.state === 'registration') {
       const form = el('form', { class: 'tform', id: 'add-team' });
       const name = el('input', { name: 'team', type: 'text', maxlength: '32', required: '', id: 'team-name' });
-      const players = el('textarea', { name: 'players', rows: String(e.boards + 1), required: '', id: 'team-players' });
-      form.append(el('h3', {}, t('tournament.team.addTeam')), field(t('tournament.field.team'), name), field(t('tournament.team.playersHint'), players), el('button', { type: 'submit', class: 'btn', id: 'btn-add-team' }, t('tournament.team.add')));
+      // When captains enter their players, the arbiter may register a team by its name alone.
+      const players = el('textarea', e.captain_registration ? { name: 'players', rows: String(e.boards + 1), id: 'team-players' } : { name: 'players', rows: String(e.boards + 1), required: '', id: 'team-players' });
+      const hint = e.captain_registration ? `${t('tournament.team.playersHint')} ${t('tournament.team.roster.byCaptain')}` : t('tournament.team.playersHint');
+      form.append(el('h3', {}, t('tournament.team.addTeam')), field(t('tournament.field.team'), name), field(hint, players), el('button', { type: 'submit', class: 'btn', id: 'btn-add-team' }, t('tournament.team.add')));
       form.addEventListener('submit', ev => {
         ev.preventDefault();
-        const list = players.value
-          .split('\n')
-          .map(line => line.trim())
-          .filter(Boolean)
-          .map(line => {
-            const m = /^(.*?)\s*\/\s*(\d{1,4})$/.exec(line);
-            return m ? { name: m[1], rating: Number(m[2]) } : { name: line };
-          });
-        this.act('teams', { name: name.value.trim(), players: list });
+        const list = parsePlayers(players.value);
+        this.act('teams', list.length === 0 && e.captain_registration ? { name: name.value.trim() } : { name: name.value.trim(), players: list });
       });
-      panel.append(form);
+      panel.append(form, ...this.arbiterLineup(e, me));
       const close = el('button', { type: 'button', class: 'btn primary', id: 'btn-close-registration' }, t('tournament.arbiter.close'));
       close.addEventListener('click', () => this.act('close', {}));
       panel.append(el('div', { class: 'actions' }, close));
     } else if (e.published < e.rounds) {
       const publish = el('button', { type: 'button', class: 'btn primary', id: 'btn-publish' }, t('tournament.arbiter.publish', { round: e.published + 1 }));
       publish.addEventListener('click', () => this.act('publish', {}));
-      panel.append(el('div', { class: 'actions' }, publish));
+      panel.append(...this.arbiterLineup(e, me), el('div', { class: 'actions' }, publish));
     }
     if (me.captains && me.captains.length > 0) {
       const details = el('details', { class: 'plinks', id: 'captain-links', open: '' }, el('summary', {}, t('tournament.team.captainLinks')));
@@ -157,10 +155,33 @@ export class TeamPage {
     return panel;
   }
 
+  /** The arbiter's line-up form for the next round (any team with players), or nothing. */
+  private arbiterLineup(e: TeamEventView, me: TeamMe): HTMLElement[] {
+    const round = lineupRound(e);
+    const teams = e.teams.filter(x => x.players.length > 0).map(x => x.number);
+    if (round === 0 || teams.length === 0) return [];
+    const team = teams.includes(this.lineupTeam) ? this.lineupTeam : teams[0]!;
+    const current = me.lineups?.find(l => l.round === round && l.team === team)?.players;
+    const pick = (n: number): void => {
+      this.lineupTeam = n;
+      this.render();
+      document.getElementById('lineup-team')?.focus();
+    };
+    return [lineupForm(e, round, team, teams, current, pick, (n, players) => this.act('lineup', { team: n, round, players }, t('tournament.team.lineup.saved')))];
+  }
+
   private captainPanel(e: TeamEventView, me: TeamMe): HTMLElement {
     const panel = el('section', { class: 'panel', id: 'captain-panel' });
     panel.append(el('h2', {}, t('tournament.team.captain.title', { team: teamName(e, me.team ?? 0) })));
     panel.append(copyRow(t('tournament.team.captain.link'), `${location.origin}/t/${this.id}#c=${this.keys.captain ?? ''}`, 'captain-link'));
+    const team = me.team ?? 0;
+    const members = e.teams.find(x => x.number === team)?.players ?? [];
+    if (e.captain_registration && e.state === 'registration' && members.length === 0) panel.append(rosterForm(e, players => this.act('roster', { players }, t('tournament.team.roster.saved'))));
+    const round = lineupRound(e);
+    if (round > 0 && members.length > 0) {
+      const current = me.lineups?.find(l => l.round === round && l.team === team)?.players;
+      panel.append(lineupForm(e, round, team, [team], current, () => undefined, (_n, players) => this.act('lineup', { round, players }, t('tournament.team.lineup.saved'))));
+    }
     panel.append(el('p', { class: 'tnote' }, t('tournament.team.captain.rule')));
     const boards = [...(me.boards ?? [])].sort((a, b) => b.round - a.round || a.board - b.board);
     if (boards.length === 0) panel.append(el('p', { class: 'empty' }, t('tournament.team.captain.none')));

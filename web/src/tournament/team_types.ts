@@ -26,6 +26,7 @@ export interface TeamEventView {
   published: number;
   version: number;
   tie_break_edition: string;
+  captain_registration: boolean;
   match_points: [string, string, string];
   tie_breaks: string[];
   teams: { number: number; name: string; players: { number: number; name: string; rating: number }[] }[];
@@ -59,4 +60,5 @@ export interface TeamMe {
   boards?: CaptainBoard[];
   player?: number;
   games?: { round: number; white: number; black: number; game: string; seat: string }[];
+  lineups?: { round: number; team: number; players: number[] }[];
 }

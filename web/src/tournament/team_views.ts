@@ -35,7 +35,7 @@ export function teamsPanel(e: TeamEventView): HTMLElement {
       const reserve = i >= e.boards ? ` (${t('tournament.team.reserve')})` : '';
       list.append(el('li', {}, `${p.name}${p.rating ? ` ${p.rating}` : ''}${reserve}`));
     });
-    panel.append(el('h3', {}, `${team.number}. ${team.name}`), list);
+    panel.append(el('h3', {}, `${team.number}. ${team.name}`), team.players.length > 0 ? list : el('p', { class: 'empty' }, t('tournament.team.roster.missing')));
   }
   return panel;
 }
