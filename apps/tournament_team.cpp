@@ -261,7 +261,8 @@ int cmd_check(const TeamArgs& a, std::ostream& out, std::ostream& err) {
   auto differences = check_team_swiss_rounds(*e, *rules);
   if (!differences) return err << differences.error().message << '\n', 1;
   for (const std::string& d : *differences) out << d << '\n';
-  out << a.file << ": " << e->rounds.size() << " rounds re-paired by C.04.6 (2026), "
+  out << a.file << ": " << e->rounds.size() << (e->rounds.size() == 1 ? " round" : " rounds")
+      << " re-paired by C.04.6 (2026), "
       << (differences->empty() ? "all agree" : std::to_string(differences->size()) + " differences") << '\n';
   return differences->empty() ? 0 : 1;
 }
