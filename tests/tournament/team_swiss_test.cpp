@@ -105,6 +105,43 @@ TEST(TeamSwiss, TheByeOnlyOnceAndNotAfterAForfeitWin) {
   }
 }
 
+// A round as the arbiter paired it: the first team of each pair White on board 1.
+std::vector<TeamMatch> matches_of(const TeamEvent& e, const std::vector<std::pair<int, int>>& pairs) {
+  std::vector<TeamMatch> matches;
+  for (auto [white, black] : pairs) {
+    TeamMatch m;
+    m.first = white;
+    m.second = black;
+    m.boards.resize(e.boards);
+    for (int b = 1; b <= e.boards; ++b) m.boards[b - 1].first_colour = board_colour(Colour::white, b);
+    matches.push_back(m);
+  }
+  return matches;
+}
+
+// [C7] decides between upfloaters. Round 1 1-2 (won by 1), 3-5 and 4-6 drawn; round 2 1-3, 4-2 and 5-6 all
+// drawn: 1 leads with 3, 3 4 5 6 have 2, 2 has 1; 1-3 and 4-2 were floats (1.5). Round 3: 1 needs one upfloater
+// from 3 4 5 6 ([C4], [C5]); 3 has met 1 ([C1]); {4}, {5} and {6} all leave the rest pairable and the next
+// scoregroup pairable with one upfloater ([C6]); 4 floated in round 2, so [C7] takes {5}, the first of {5}, {6}
+// by 3.5.4. 1 had White twice (colour difference +2: a preference for Black, 1.7.1), 5 none: 5-1 (4.3.2). Then
+// {3 4 6} take 2 up: 4 has met 2 and 6, so 3-4 and 2-6: 4 wants Black (3-4, 4.3.2); 2 and 6 both want White, and
+// the first-team 6 (4.2.1) has it (4.3.7).
+TEST(TeamSwiss, PreviousFloatersAreNotFloatedAgain) {
+  TeamEvent e = team_event(6, 2, 2);
+  const TeamSwissRules rules = rules_of(9);
+  e = with_round(e, matches_of(e, {{1, 2}, {3, 5}, {4, 6}}));
+  play_round(e, 1, {{'1', '1'}, {'=', '='}, {'=', '='}});
+  e = with_round(e, matches_of(e, {{1, 3}, {4, 2}, {5, 6}}));
+  play_round(e, 2, {{'=', '='}, {'=', '='}, {'=', '='}});
+  auto r3 = pair_team_swiss_round(e, rules, 3);
+  ASSERT_TRUE(r3) << r3.error().message;
+  EXPECT_EQ(test::describe_round(*r3), "5-1 6-2 3-4");
+  // In the last two rounds [C7] lapses (2.3.4): {4} comes first by 3.5.4.
+  auto last = pair_team_swiss_round(e, rules_of(4), 3);
+  ASSERT_TRUE(last) << last.error().message;
+  EXPECT_EQ(test::describe_round(*last).substr(0, 3), "4-1");
+}
+
 // C.04.2 3.5: teams whose match was not played (no board played over the board) may be paired again ([C1]).
 TEST(TeamSwiss, AMatchForfeitedWholeIsNoMeeting) {
   TeamEvent e = team_event(2, 2, 2);
