@@ -142,6 +142,23 @@ TEST(TeamSwiss, PreviousFloatersAreNotFloatedAgain) {
   EXPECT_EQ(test::describe_round(*last).substr(0, 3), "4-1");
 }
 
+// [C6] decides between upfloaters. After two rounds 1 has 4 match points, 2 3 4 have 3 (3 and 4 have met), 6 7 8
+// one, 5 none. 1 needs one upfloater ([C4]); {2}, {3} and {4} score alike ([C5]) and all leave the rest pairable
+// ([C3]), but {2} leaves 3 and 4, who have met, needing two more upfloaters; {3} and {4} leave a pairable pair:
+// [C6] takes {3} ({4} also floated in round 2, [C7]). Colours: 1 and 3 both want Black, the first-team 1 has it
+// (4.3.7); 2 wants Black (4.3.2); in {5 6 7 8} 5-7 and 6-8 is the first identifier with one [C8] failure.
+TEST(TeamSwiss, UpfloatersLeaveTheNextScoregroupPairable) {
+  TeamEvent e = team_event(8, 2, 2);
+  const TeamSwissRules rules = rules_of(9);
+  e = with_round(e, matches_of(e, {{3, 4}, {1, 5}, {2, 6}, {7, 8}}));
+  play_round(e, 1, {{'=', '='}, {'1', '1'}, {'=', '='}, {'=', '='}});
+  e = with_round(e, matches_of(e, {{1, 6}, {2, 7}, {3, 8}, {4, 5}}));
+  play_round(e, 2, {{'1', '1'}, {'1', '1'}, {'1', '1'}, {'1', '1'}});
+  auto r3 = pair_team_swiss_round(e, rules, 3);
+  ASSERT_TRUE(r3) << r3.error().message;
+  EXPECT_EQ(test::describe_round(*r3), "3-1 4-2 5-7 6-8");
+}
+
 // C.04.2 3.5: teams whose match was not played (no board played over the board) may be paired again ([C1]).
 TEST(TeamSwiss, AMatchForfeitedWholeIsNoMeeting) {
   TeamEvent e = team_event(2, 2, 2);
