@@ -130,7 +130,7 @@ class RoundPairer {
       std::vector<int> bracket = residents;
       bracket.insert(bracket.end(), floaters->begin(), floaters->end());
       std::sort(bracket.begin(), bracket.end());
-      auto pairs = pair_bracket(bracket, *floaters);
+      auto pairs = pair_bracket(bracket);
       if (!pairs) return fail(pairs.error().message);
       for (auto [x, y] : *pairs) matches.push_back(make_match(x, y));
       std::vector<int> rest;
@@ -231,15 +231,6 @@ class RoundPairer {
     return sets;
   }
 
-  // The fewest upfloaters the bracket of `residents` needs ([C4]), -1 when no number will do.
-  int fewest_upfloaters(const std::vector<int>& field, const std::vector<int>& residents,
-                        const std::vector<int>& candidates) const {
-    for (int k = static_cast<int>(residents.size()) % 2; k <= static_cast<int>(candidates.size()); k += 2)
-      for (const auto& s : sets_of(candidates, k))
-        if (legal(field, residents, s)) return k;
-    return -1;
-  }
-
   // 3.5: the candidates are in descending score, then ascending TPN (3.5.3).
   Result<std::vector<int>> choose_upfloaters(const std::vector<int>& field, const std::vector<int>& residents,
                                              std::vector<int> candidates) const {
@@ -270,7 +261,7 @@ class RoundPairer {
       const std::vector<int>* chosen = nullptr;
       std::pair<int, int> chosen_cost;
       for (const auto* s : best) {
-        const std::pair<int, int> cost{next_bracket_excess(field, residents, *s), previous_floaters(*s)};
+        const std::pair<int, int> cost{next_scoregroup_pairable(field, residents, *s) ? 0 : 1, previous_floaters(*s)};
         if (!chosen || cost < chosen_cost) chosen = s, chosen_cost = cost;
       }
       return *chosen;
@@ -278,28 +269,26 @@ class RoundPairer {
     return fail(round_label() + ": no set of upfloaters makes the top scoregroup pairable ([C1], [C3])");
   }
 
-  // [C6]: how many more upfloaters than its parity asks the bracket of the next scoregroup would need (none
-  // when the upfloaters emptied it).
-  int next_bracket_excess(const std::vector<int>& field, const std::vector<int>& residents,
-                          const std::vector<int>& set) const {
+  // [C6]: what is left of the next scoregroup can be paired with no more upfloaters than its parity asks ([C1],
+  // [C3], [C4] there); met when the upfloaters emptied it.
+  bool next_scoregroup_pairable(const std::vector<int>& field, const std::vector<int>& residents,
+                                const std::vector<int>& set) const {
     std::vector<int> bracket = residents;
     bracket.insert(bracket.end(), set.begin(), set.end());
     const std::vector<int> rest = without(field, bracket);
     std::optional<Points> next;
     for (int i : without(field, residents))
       if (!next || teams_[i].score > *next) next = teams_[i].score;
-    if (!next) return 0;
+    if (!next) return true;
     std::vector<int> group, lower;
     for (int i : rest) {
       if (teams_[i].score == *next) group.push_back(i);
       else if (teams_[i].score < *next) lower.push_back(i);
     }
-    if (group.empty()) return 0;
-    std::sort(lower.begin(), lower.end(), [&](int a, int b) {
-      return teams_[a].score != teams_[b].score ? teams_[a].score > teams_[b].score : a < b;
-    });
-    const int k = fewest_upfloaters(rest, group, lower);
-    return k < 0 ? 1 << 20 : k - static_cast<int>(group.size()) % 2;
+    if (group.empty()) return true;
+    for (const auto& s : sets_of(lower, static_cast<int>(group.size()) % 2))
+      if (legal(rest, group, s)) return true;
+    return false;
   }
 
   // [C7]: upfloaters that were floaters in the previous round (not counted in the last two rounds).
@@ -309,7 +298,7 @@ class RoundPairer {
   }
 
   // What pairing a with b costs against [C8], [C9] and [C10].
-  std::uint64_t pair_cost(int a, int b, const std::vector<int>& floaters, std::uint64_t base) const {
+  std::uint64_t pair_cost(int a, int b, std::uint64_t base) const {
     const TeamColourPreference &pa = preference_[a], &pb = preference_[b];
     const std::uint64_t c8 = pa.colour != Colour::none && pa.colour == pb.colour ? 1 : 0;
     const std::uint64_t c9 = c8 && rules_.colours == TeamColourPreferences::type_b &&
@@ -317,12 +306,10 @@ class RoundPairer {
                                      pb.strength == PreferenceStrength::strong
                                  ? 1
                                  : 0;
+    // [C10]: in a pair of different scores (an upfloater's), the higher team floated in the previous round.
     std::uint64_t c10 = 0;
-    if (!place_.last_two) {
-      auto upfloater = [&](int i) { return std::find(floaters.begin(), floaters.end(), i) != floaters.end(); };
-      if (upfloater(a) && teams_[b].floated_last) ++c10;
-      if (upfloater(b) && teams_[a].floated_last) ++c10;
-    }
+    if (!place_.last_two && teams_[a].score != teams_[b].score)
+      c10 = teams_[teams_[a].score > teams_[b].score ? a : b].floated_last ? 1 : 0;
     return (c8 * base + c9) * base + c10;
   }
 
@@ -331,15 +318,14 @@ class RoundPairer {
   // TPNs ascending, then their bottom members'), found top member by top
   // member and then bottom member by bottom member, each time the smallest
   // TPN that still lets a best pairing be completed.
-  Result<std::vector<std::pair<int, int>>> pair_bracket(const std::vector<int>& bracket,
-                                                        const std::vector<int>& floaters) const {
+  Result<std::vector<std::pair<int, int>>> pair_bracket(const std::vector<int>& bracket) const {
     const int n = static_cast<int>(bracket.size());
     const std::uint64_t base = static_cast<std::uint64_t>(n) + 3;
     const std::uint64_t big = (static_cast<std::uint64_t>(n) / 2 + 1) * base * base * base + 1;
     std::vector<std::vector<std::uint64_t>> weight(n, std::vector<std::uint64_t>(n, 0));
     for (int i = 0; i < n; ++i)
       for (int j = i + 1; j < n; ++j)
-        if (may_meet(bracket[i], bracket[j])) weight[i][j] = big - pair_cost(bracket[i], bracket[j], floaters, base);
+        if (may_meet(bracket[i], bracket[j])) weight[i][j] = big - pair_cost(bracket[i], bracket[j], base);
     enum class Role { open, top, bottom };
     std::vector<Role> role(n, Role::open);
     std::vector<int> fixed(n, -1);

@@ -15,15 +15,18 @@
 // colour preferences [C8], strong ones [C9] and floaters met by upfloaters
 // [C10]). Article 4 (team_swiss_colours.h) gives each match's board-1 colour.
 //
-// Readings the text leaves open, chosen here: [C8]-[C10] are minimised over
-// the bracket's legal pairings and the first identifier among the best is
-// taken (3.6.4 names minimisations as criteria to comply with); [C6] counts
-// the upfloaters the next bracket needs beyond its parity; a "floater" (1.5)
-// played a match against a team of another score, so a bye is no float; a
-// match nobody played over the board is no meeting for [C1] (C.04.2 3.5) and,
-// won, a forfeit win for [C2]; TPNs are the team numbers (4.3.1's parity on
-// them). Upfloater sets are tried in full while there are at most
-// kUpfloaterSetLimit of a size, else among the best-scored candidates only.
+// Readings the text leaves open, chosen as Gacrux reads them (Otto Milvang's
+// pairing program, its C.04.6 module read, not run): [C8]-[C10] are minimised
+// over the bracket's legal pairings and the first identifier among the best
+// is taken (3.6.4 names minimisations as criteria to comply with); [C6] is met
+// when what is left of the next scoregroup pairs with no more upfloaters than
+// its parity asks; [C10] counts, in a pair of different scores, the higher
+// team when it floated in the previous round; a "floater" (1.5) played a
+// match against a team of another score, so a bye is no float; a match nobody
+// played over the board is no meeting for [C1] (C.04.2 3.5) and, won, a
+// forfeit win for [C2]; TPNs are the team numbers, kept when a team is absent
+// (4.3.1's parity on them). Upfloater sets are tried in full while there are
+// at most kUpfloaterSetLimit of a size, else among the best-scored candidates.
 #pragma once
 
 #include <string>

@@ -16,6 +16,14 @@ bool last_two_played(const TeamColourHistory& t, Colour c) {
   return seen == 2;
 }
 
+// The colours of the played matches, in order.
+std::vector<Colour> played_colours(const TeamColourHistory& t) {
+  std::vector<Colour> c;
+  for (Colour x : t.by_round)
+    if (x != Colour::none) c.push_back(x);
+  return c;
+}
+
 // 4.2: the higher primary score, the higher secondary, the smaller TPN.
 bool is_first_team(const TeamColourHistory& a, const TeamColourHistory& b, const TeamColourRules& rules) {
   if (a.primary != b.primary) return a.primary > b.primary;
@@ -80,11 +88,12 @@ Colour allocate_team_colours(const TeamColourHistory& a, const TeamColourHistory
   // 4.3.5: the lower colour difference gets White.
   const int cf = first.colour_difference(), co = other.colour_difference();
   if (cf != co) return result(cf < co ? Colour::white : Colour::black);
-  // 4.3.6: alternate from the latest round in which one had White and the other Black.
-  const size_t rounds = std::min(first.by_round.size(), other.by_round.size());
-  for (size_t r = rounds; r-- > 0;) {
-    const Colour f = first.by_round[r], o = other.by_round[r];
-    if (f != Colour::none && o == opposite(f)) return result(opposite(f));
+  // 4.3.6: alternate from the latest time one had White and the other Black, the colour sequences taken over the
+  // played matches only (C.04.2 3.4: unplayed rounds do not count) and compared from their ends.
+  const std::vector<Colour> fs = played_colours(first), os = played_colours(other);
+  for (size_t i = 1; i <= std::min(fs.size(), os.size()); ++i) {
+    const Colour f = fs[fs.size() - i], o = os[os.size() - i];
+    if (f != o) return result(opposite(f));
   }
   // 4.3.7: the first team's preference; 4.3.8 and 4.3.9: alternate from the last played round.
   if (pf.colour != Colour::none) return result(pf.colour);

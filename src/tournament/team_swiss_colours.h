@@ -6,7 +6,8 @@
 // is the colour its board-1 player was scheduled to have (1.6.1); the colour
 // difference is whites less blacks (1.6.2). Preferences (1.7) are never
 // absolute: Type A (the default) has one strength, Type B strong and mild,
-// and a competition may use none. Article 4 gives the pair's board-1 colours.
+// and a competition may use none. Article 4 gives the pair's board-1 colours;
+// colour sequences run over the played matches only (C.04.2 3.4).
 #pragma once
 
 #include <vector>

@@ -221,6 +221,11 @@ TEST(TeamSwiss, ArticleFourInOrder) {
   a.primary = 10;  // a is the first-team either way
   EXPECT_EQ(allocate_team_colours(a, b, rules), Colour::black);
   EXPECT_EQ(allocate_team_colours(b, a, rules), Colour::white);
+  // ... the sequences of played matches compared from their ends (C.04.2 3.4): a had W B, b had B W, so the last
+  // time they differed a had Black: White now (round by round it would be round 1's W against B: Black).
+  a.by_round = {Colour::white, Colour::none, Colour::black};
+  b.by_round = {Colour::black, Colour::white, Colour::none};
+  EXPECT_EQ(allocate_team_colours(a, b, rules), Colour::white);
   // 4.2.2: the secondary score decides the first-team; 4.3.8 alternates it.
   a.primary = b.primary = 10;
   a.by_round = {Colour::white};
