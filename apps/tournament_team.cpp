@@ -56,6 +56,18 @@ TrfVersion version_of(const std::string& path) {
   return TrfVersion::trf16;
 }
 
+// The event of a file; in a team Swiss whose file states no bye value (no 320 record, as before the first bye
+// or from another program), the bye scores a drawn match (C.04.6 1.4).
+Result<TeamEvent> read_event(const std::string& path) {
+  auto e = read_team_trf_file(path);
+  if (!e || !is_team_swiss(*e)) return e;
+  std::ifstream in(path, std::ios::binary);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("320", 0) == 0) return e;
+  e->bye_match_points = e->match_points.draw;
+  return e;
+}
+
 // The declared points of every player (the 001 lines) follow his boards.
 void update_declared_points(TeamEvent& e) {
   for (Player& p : e.players.players) p.points = e.players.score_after(p, static_cast<int>(p.rounds.size()));
@@ -207,11 +219,6 @@ Result<std::vector<TeamMatch>> next_round(TeamEvent& e, const TeamArgs& a, int r
     if (!rules) return fail(a.file + ": " + rules.error().message);
     auto absent = team_numbers(e, a.absent);
     if (!absent) return fail("--absent: " + absent.error().message);
-    // C.04.6 1.4: the bye scores a drawn match. The file keeps the value (320) once a bye was given.
-    bool bye_given = false;
-    for (const auto& matches : e.rounds)
-      for (const TeamMatch& m : matches) bye_given = bye_given || m.bye();
-    if (!bye_given) e.bye_match_points = e.match_points.draw;
     return pair_team_swiss_round(e, *rules, round, *absent);
   }
   if (!a.absent.empty()) return fail("--absent: a round robin's rounds are fixed by the Berger tables");
@@ -225,7 +232,7 @@ Result<std::vector<TeamMatch>> next_round(TeamEvent& e, const TeamArgs& a, int r
 }
 
 int cmd_pair(const TeamArgs& a, std::ostream& out, std::ostream& err) {
-  auto e = read_team_trf_file(a.file);
+  auto e = read_event(a.file);
   if (!e) return err << e.error().message << '\n', 1;
   const int teams = static_cast<int>(e->teams.size());
   if (teams < 2) return err << a.file << ": two teams are needed\n", 1;
@@ -253,7 +260,7 @@ int cmd_pair(const TeamArgs& a, std::ostream& out, std::ostream& err) {
 }
 
 int cmd_check(const TeamArgs& a, std::ostream& out, std::ostream& err) {
-  auto e = read_team_trf_file(a.file);
+  auto e = read_event(a.file);
   if (!e) return err << e.error().message << '\n', 1;
   if (!is_team_swiss(*e)) return err << a.file << ": not a team Swiss (no FIDE_TEAM 192 record)\n", 1;
   auto rules = team_swiss_rules(*e);

@@ -62,9 +62,17 @@ TEST_F(TeamSwissCommandTest, PairsChecksAndRefuses) {
   EXPECT_EQ(c.code, 0) << c.err;
   EXPECT_EQ(c.out, f + ": 2 rounds re-paired by C.04.6 (2026), all agree\n");
 
-  // Drawn Black instead: round 1's colours are the other way round.
   std::ifstream in(f);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // A file from a program that writes no 320 record: the bye is still a drawn match (C.04.6 1.4), so the Queens
+  // stay on 1 match point and the rounds still agree.
+  ASSERT_NE(text.find("\n320 "), std::string::npos);
+  const std::string without_320 = path("no320.trf");
+  std::ofstream(without_320) << std::regex_replace(text, std::regex("\n320 [^\n]*"), "");
+  EXPECT_EQ(run({"team", "check", without_320}).out,
+            without_320 + ": 2 rounds re-paired by C.04.6 (2026), all agree\n");
+
+  // Drawn Black instead: round 1's colours are the other way round.
   ASSERT_NE(text.find("XXC white1"), std::string::npos);
   const std::string g = path("black.trf");
   std::ofstream(g) << std::regex_replace(text, std::regex("XXC white1"), "XXC black1");

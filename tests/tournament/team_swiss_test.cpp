@@ -273,6 +273,28 @@ TEST(TeamSwiss, RulesTravelInTheTrf) {
   }
 }
 
+// Programs that write no 320 record give a team's bye as its players' pairing-allocated byes ("0000 - U"): the
+// reader takes it for the team's bye, so [C2] and the scores see it.
+TEST(TeamSwiss, AByeWrittenOnlyInThePlayersLines) {
+  TeamEvent e = team_event(3, 2, 2);
+  e = with_round(e, {TeamMatch{1, 2, {MatchBoard{}, MatchBoard{}}}, TeamMatch{3, 0, {}}});
+  e.rounds[0][0].boards[1].first_colour = Colour::black;
+  play_round(e, 1, {{'1', '='}});
+  for (int p : e.team(3)->members) {
+    e.players.player(p)->rounds.resize(1);
+    e.players.player(p)->rounds[0].result = 'U';
+  }
+  std::string text = write_team_trf(e, TrfVersion::trf25);
+  const size_t at = text.find("\n320 ");
+  ASSERT_NE(at, std::string::npos);
+  text.erase(at + 1, text.find('\n', at + 1) - at);
+  ASSERT_EQ(text.find("\n320 "), std::string::npos);
+  auto back = read_team_trf(text);
+  ASSERT_TRUE(back) << back.error().message;
+  ASSERT_EQ(back->rounds.size(), 1u);
+  EXPECT_EQ(test::describe_round(back->rounds[0]), "1-2 bye:3");
+}
+
 TEST(TeamSwiss, ErrorsNameTheRound) {
   TeamEvent e = team_event(2, 1, 1);
   const TeamSwissRules rules = rules_of(3);
