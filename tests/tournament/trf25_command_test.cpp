@@ -81,5 +81,23 @@ TEST_F(Trf25CommandTest, NormsReport) {
   EXPECT_NE(run({"norms", f, "--min-games", "8"}).code, 0);
 }
 
+// The round robin of docs/arbiter.md: player 1 makes the GM norm of norms_test.cpp.
+TEST_F(Trf25CommandTest, ANormInARoundRobin) {
+  const std::string f = TABIYA_TEST_DATA "/tournaments/trf25/norm-event.trf";
+  Outcome all = run({"norms", f});
+  ASSERT_EQ(all.code, 0) << all.err;
+  EXPECT_NE(all.out.find("   1  Seeker, Sam                   IM    IND      9   7.0 2400 2620  GM\n"),
+            std::string::npos)
+      << all.out;
+  EXPECT_EQ(all.out.find("Berg, Anton"), std::string::npos) << all.out;  // a GM: nothing to check
+  Outcome one = run({"norms", f, "--player", "1", "--title", "GM"});
+  ASSERT_EQ(one.code, 0) << one.err;
+  EXPECT_NE(one.out.find("GM norm: yes"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("1.46  met      the lowest opponent (10, 2150) raised to the floor of 2200; Ra 2400"),
+            std::string::npos)
+      << one.out;
+  EXPECT_EQ(one.out.find("IM norm"), std::string::npos) << one.out;
+}
+
 }  // namespace
 }  // namespace tabiya::cli
