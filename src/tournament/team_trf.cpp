@@ -407,7 +407,7 @@ Result<TeamEvent> read_team_trf_file(const std::string& path) {
 }
 
 std::string write_team_trf(const TeamEvent& e, TrfVersion version) {
-  std::string out = write_trf(e.players);
+  std::string out = write_trf(e.players, version, TrfRecords::without_player_byes);
   const auto standings = team_standings(e, TeamScore::match_points, {});
   std::map<int, TeamStanding> by_team;
   for (const TeamStanding& s : standings) by_team[s.team] = s;
