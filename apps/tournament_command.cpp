@@ -365,12 +365,24 @@ int run_tournament(const std::vector<std::string>& args, std::ostream& out, std:
   c_ct->callback([&] { code = tournament_report(xfile, Report::crosstable, "", "", out, err); });
 
   std::string efile, eout;
-  bool ehtml = false;
-  auto* c_ex = app.add_subcommand("export", "Standings and crosstable as an HTML page");
+  bool ehtml = false, etrf16 = false, etrf25 = false;
+  auto* c_ex = app.add_subcommand("export", "The event as an HTML page, or as TRF-16 or TRF-25");
   c_ex->add_option("file", efile)->required();
-  c_ex->add_flag("--html", ehtml, "HTML (the one format so far)")->required();
+  auto* e_html = c_ex->add_flag("--html", ehtml, "Standings and crosstable as an HTML page");
+  auto* e_16 =
+      c_ex->add_flag("--trf16", etrf16, "TRF-16 with the TRF(x) lines pairing engines read (XXR XXC XXA XXP BBx)");
+  auto* e_25 = c_ex->add_flag("--trf25", etrf25, "The 2025 revision of the TRF (142 152 162 240 250 260)");
+  e_html->excludes(e_16)->excludes(e_25);
+  e_16->excludes(e_25);
   c_ex->add_option("-o,--output", eout, "Output file (default: standard output)");
-  c_ex->callback([&] { code = tournament_report(efile, Report::html, "", eout, out, err); });
+  c_ex->callback([&] {
+    if (!ehtml && !etrf16 && !etrf25) {
+      err << "export: --html, --trf16 or --trf25\n";
+      code = 1;
+      return;
+    }
+    code = tournament_report(efile, ehtml ? Report::html : etrf16 ? Report::trf16 : Report::trf25, "", eout, out, err);
+  });
 
   std::string pfile, pout;
   bool pbaku = false;
@@ -390,6 +402,7 @@ int run_tournament(const std::vector<std::string>& args, std::ostream& out, std:
   add_generate_subcommand(app, out, err, code);
   add_tie_breaks_subcommand(app, out, err, code);
   add_rating_report_subcommand(app, out, err, code);
+  add_norms_subcommand(app, out, err, code);
   add_team_subcommand(app, out, err, code);
 
   int bplayers = 0;

@@ -21,8 +21,9 @@ Result<EventFile> load_event_file(const std::string& path);
 // Declared points and ranks follow the results, then the file is replaced durably.
 Result<bool> save_event_file(EventFile& e, const std::string& path);
 
-// standings, crosstable, export --html (tournament_reports.cpp): to `output` ("" or "-": `out`).
-enum class Report { standings, crosstable, html };
+// standings, crosstable, export --html | --trf16 | --trf25 (tournament_reports.cpp): to `output` ("" or "-":
+// `out`). The TRF exports write the file's content as it is, in the version asked for.
+enum class Report { standings, crosstable, html, trf16, trf25 };
 int tournament_report(const std::string& file, Report what, const std::string& tie_breaks, const std::string& output,
                       std::ostream& out, std::ostream& err, const std::string& edition = "");
 // berger N (tournament_reports.cpp).

@@ -1,4 +1,5 @@
-// tabiya tournament standings | crosstable | export --html | berger: what reads the file and writes nothing back.
+// tabiya tournament standings | crosstable | export --html|--trf16|--trf25 | berger: what reads the file and writes
+// nothing back.
 #include <sstream>
 
 #include "core/durable_file.h"
@@ -6,6 +7,7 @@
 #include "tournament/crosstable.h"
 #include "tournament/standings.h"
 #include "tournament/tiebreaks.h"
+#include "tournament/trf.h"
 #include "tournament_file.h"
 
 namespace tabiya::cli {
@@ -38,6 +40,13 @@ int tournament_report(const std::string& file, Report what, const std::string& t
                       std::ostream& out, std::ostream& err, const std::string& edition) {
   auto e = load_event_file(file);
   if (!e) return err << e.error().message << '\n', 1;
+  if (what == Report::trf16 || what == Report::trf25) {
+    const std::string text = write_trf(e->t, what == Report::trf16 ? TrfVersion::trf16 : TrfVersion::trf25);
+    if (output.empty() || output == "-") return out << text, 0;
+    if (auto w = write_file_durably(output, text); !w) return err << w.error().message << '\n', 1;
+    out << "wrote " << output << (what == Report::trf16 ? " (TRF-16)\n" : " (TRF-25)\n");
+    return 0;
+  }
   auto settings = with_tie_breaks(e->settings, tie_breaks, edition);
   if (!settings) return err << settings.error().message << '\n', 1;
   auto s = compute_standings(e->t, *settings);

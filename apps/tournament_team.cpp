@@ -1,10 +1,13 @@
 // tabiya tournament team ...: a team event kept in a TRF (team_trf.h), from the
 // entries to the standings. Line-ups follow the registered order (team.h);
-// the rounds are paired by the Berger tables (team_round_robin.h).
+// the rounds are paired by the Berger tables (team_round_robin.h) or, in a
+// team Swiss, by FIDE's Swiss Team Pairing System (team_swiss.h).
 //
 //   team new FILE [--name N] [--boards 4] [--match-points 2,1,0] [--trf16]
+//            [--system swiss --rounds R [--primary mp|gp] [--colour-preferences A|B|none] [--initial-colour w|b]]
 //   team add FILE TEAM PLAYER...            a team and its players in board order ("Name" or "Name/2400")
-//   team pair FILE [--double]               the next round robin round, each team lined up in registered order
+//   team pair FILE [--double] [--absent T...] the next round, each team lined up in registered order
+//   team check FILE                         a team Swiss's rounds re-paired by the rules and compared
 //   team lineup FILE ROUND TEAM PLAYER...   a team's line-up by start numbers (0: board left empty; none: absent)
 //   team result FILE ROUND MATCH BOARD R    R from the first-named team's player: 1-0 0-1 1/2 + - 0-0
 //   team pairings FILE [ROUND]              the matches board by board
@@ -24,6 +27,7 @@
 #include "tournament/team_generator.h"
 #include "tournament/team_round_robin.h"
 #include "tournament/team_standings.h"
+#include "tournament/team_swiss.h"
 #include "tournament/team_trf.h"
 #include "tournament_tools.h"
 
@@ -35,8 +39,10 @@ namespace {
 
 struct TeamArgs {
   std::string file, edition, name = "Team event", match_points = "2,1,0", primary = "mp", tie_breaks = "GP,BH,SB",
-                             output, team, result;
-  int boards = 4, round = 0, match = 0, board = 0;
+                             output, team, result, system = "round-robin", colour_preferences = "A",
+                             initial_colour = "white";
+  int boards = 4, round = 0, match = 0, board = 0, rounds = 0;
+  std::vector<std::string> absent;
   bool trf16 = false, trf25 = false, twice = false;
   std::vector<std::string> players;
   TeamGeneratorOptions generator;
@@ -48,6 +54,18 @@ TrfVersion version_of(const std::string& path) {
   for (std::string line; std::getline(in, line);)
     if (line.rfind("310", 0) == 0) return TrfVersion::trf25;
   return TrfVersion::trf16;
+}
+
+// The event of a file; in a team Swiss whose file states no bye value (no 320 record, as before the first bye
+// or from another program), the bye scores a drawn match (C.04.6 1.4).
+Result<TeamEvent> read_event(const std::string& path) {
+  auto e = read_team_trf_file(path);
+  if (!e || !is_team_swiss(*e)) return e;
+  std::ifstream in(path, std::ios::binary);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("320", 0) == 0) return e;
+  e->bye_match_points = e->match_points.draw;
+  return e;
 }
 
 // The declared points of every player (the 001 lines) follow his boards.
@@ -80,6 +98,24 @@ Result<MatchPointSystem> parse_match_points(const std::string& text) {
   return MatchPointSystem{v[0], v[1], v[2]};
 }
 
+// The team Swiss rules asked for at `team new`.
+Result<TeamSwissRules> swiss_rules_of(const TeamArgs& a) {
+  TeamSwissRules rules;
+  if (a.rounds < 1) return fail("--rounds: a team Swiss declares its number of rounds (1 or more)");
+  rules.total_rounds = a.rounds;
+  if (a.primary != "mp" && a.primary != "gp") return fail("--primary \"" + a.primary + "\": mp or gp");
+  rules.primary = a.primary == "mp" ? TeamScore::match_points : TeamScore::game_points;
+  const std::string& c = a.colour_preferences;
+  if (c == "A" || c == "a") rules.colours = TeamColourPreferences::type_a;
+  else if (c == "B" || c == "b") rules.colours = TeamColourPreferences::type_b;
+  else if (c == "none") rules.colours = TeamColourPreferences::none;
+  else return fail("--colour-preferences \"" + c + "\": A, B or none");
+  if (a.initial_colour == "white" || a.initial_colour == "w") rules.initial_colour = Colour::white;
+  else if (a.initial_colour == "black" || a.initial_colour == "b") rules.initial_colour = Colour::black;
+  else return fail("--initial-colour \"" + a.initial_colour + "\": white or black");
+  return rules;
+}
+
 int cmd_new(const TeamArgs& a, std::ostream& out, std::ostream& err) {
   if (a.boards < 1 || a.boards > 20) return err << "--boards: 1..20\n", 1;
   auto mp = parse_match_points(a.match_points);
@@ -89,10 +125,20 @@ int cmd_new(const TeamArgs& a, std::ostream& out, std::ostream& err) {
   e.match_points = *mp;
   e.bye_match_points = mp->win;
   e.players.set_header("012", a.name);
+  if (a.system == "swiss") {
+    auto rules = swiss_rules_of(a);
+    if (!rules) return err << rules.error().message << '\n', 1;
+    set_team_swiss_rules(e, *rules);
+    e.bye_match_points = mp->draw;  // C.04.6 1.4: the bye scores a drawn match
+  } else if (a.system != "round-robin") {
+    return err << "--system \"" << a.system << "\": round-robin or swiss\n", 1;
+  }
   if (auto w = write_team_trf_file(e, a.trf16 ? TrfVersion::trf16 : TrfVersion::trf25, a.file); !w)
     return err << w.error().message << '\n', 1;
   out << "created " << a.file << ": " << a.name << ", " << a.boards << " boards, match points " << a.match_points
-      << (a.trf16 ? " (TRF-16)" : " (TRF-25)") << '\n';
+      << (a.trf16 ? " (TRF-16)" : " (TRF-25)");
+  if (a.system == "swiss") out << ", team Swiss of " << a.rounds << " rounds (" << e.players.header("192") << ")";
+  out << '\n';
   return 0;
 }
 
@@ -153,22 +199,50 @@ void print_round(const TeamEvent& e, int round, std::ostream& out) {
   }
 }
 
+// The team numbers of names or numbers.
+Result<std::vector<int>> team_numbers(const TeamEvent& e, const std::vector<std::string>& names) {
+  std::vector<int> numbers;
+  for (const std::string& n : names) {
+    int found = 0;
+    for (const Team& t : e.teams)
+      if (t.name == n || std::to_string(t.number) == n) found = t.number;
+    if (!found) return fail("no team \"" + n + "\"");
+    numbers.push_back(found);
+  }
+  return numbers;
+}
+
+// The next round's matches: the Swiss Team Pairing System, or the Berger tables.
+Result<std::vector<TeamMatch>> next_round(TeamEvent& e, const TeamArgs& a, int round) {
+  if (is_team_swiss(e)) {
+    auto rules = team_swiss_rules(e);
+    if (!rules) return fail(a.file + ": " + rules.error().message);
+    auto absent = team_numbers(e, a.absent);
+    if (!absent) return fail("--absent: " + absent.error().message);
+    return pair_team_swiss_round(e, *rules, round, *absent);
+  }
+  if (!a.absent.empty()) return fail("--absent: a round robin's rounds are fixed by the Berger tables");
+  const auto schedule = team_round_robin(static_cast<int>(e.teams.size()), e.boards, a.twice ? 2 : 1);
+  if (e.players.total_rounds == 0) e.players.total_rounds = static_cast<int>(schedule.size());
+  if (e.players.header("092").empty())
+    e.players.set_header("092", a.twice ? "Team double round robin" : "Team round robin");
+  if (round > static_cast<int>(schedule.size()) || round > e.players.total_rounds)
+    return fail(a.file + ": all " + std::to_string(e.players.total_rounds) + " rounds are paired");
+  return schedule[round - 1];
+}
+
 int cmd_pair(const TeamArgs& a, std::ostream& out, std::ostream& err) {
-  auto e = read_team_trf_file(a.file);
+  auto e = read_event(a.file);
   if (!e) return err << e.error().message << '\n', 1;
   const int teams = static_cast<int>(e->teams.size());
   if (teams < 2) return err << a.file << ": two teams are needed\n", 1;
-  const auto schedule = team_round_robin(teams, e->boards, a.twice ? 2 : 1);
-  if (e->players.total_rounds == 0) e->players.total_rounds = static_cast<int>(schedule.size());
-  if (e->players.header("092").empty())
-    e->players.set_header("092", a.twice ? "Team double round robin" : "Team round robin");
   const int round = static_cast<int>(e->rounds.size()) + 1;
-  if (round > static_cast<int>(schedule.size()) || round > e->players.total_rounds)
-    return err << a.file << ": all " << e->players.total_rounds << " rounds are paired\n", 1;
   for (const TeamMatch& m : e->rounds.empty() ? std::vector<TeamMatch>{} : e->rounds.back())
     if (!score_match(*e, m).complete)
       return err << a.file << ": round " << round - 1 << " has boards without a result\n", 1;
-  e->rounds.push_back(schedule[round - 1]);
+  auto matches = next_round(*e, a, round);
+  if (!matches) return err << matches.error().message << '\n', 1;
+  e->rounds.push_back(*matches);
   number_matches(e->rounds.back());
   for (size_t i = 0; i < e->rounds.back().size(); ++i) {
     const TeamMatch& m = e->rounds.back()[i];
@@ -183,6 +257,21 @@ int cmd_pair(const TeamArgs& a, std::ostream& out, std::ostream& err) {
   if (int rc = save(*e, a.file, err)) return rc;
   print_round(*e, round, out);
   return 0;
+}
+
+int cmd_check(const TeamArgs& a, std::ostream& out, std::ostream& err) {
+  auto e = read_event(a.file);
+  if (!e) return err << e.error().message << '\n', 1;
+  if (!is_team_swiss(*e)) return err << a.file << ": not a team Swiss (no FIDE_TEAM 192 record)\n", 1;
+  auto rules = team_swiss_rules(*e);
+  if (!rules) return err << a.file << ": " << rules.error().message << '\n', 1;
+  auto differences = check_team_swiss_rounds(*e, *rules);
+  if (!differences) return err << differences.error().message << '\n', 1;
+  for (const std::string& d : *differences) out << d << '\n';
+  out << a.file << ": " << e->rounds.size() << (e->rounds.size() == 1 ? " round" : " rounds")
+      << " re-paired by C.04.6 (2026), "
+      << (differences->empty() ? "all agree" : std::to_string(differences->size()) + " differences") << '\n';
+  return differences->empty() ? 0 : 1;
 }
 
 int cmd_lineup(const TeamArgs& a, std::ostream& out, std::ostream& err) {
@@ -364,15 +453,25 @@ void add_team_subcommand(CLI::App& app, std::ostream& out, std::ostream& err, in
   c_new->add_option("--boards", a->boards, "Boards per match (default 4)");
   c_new->add_option("--match-points", a->match_points, "WIN,DRAW,LOSS match points (default 2,1,0)");
   c_new->add_flag("--trf16", a->trf16, "Keep the file as TRF-16 (013 team lines) instead of TRF-25 (310)");
+  c_new->add_option("--system", a->system, "round-robin (default) or swiss (FIDE C.04.6, 2026)");
+  c_new->add_option("--rounds", a->rounds, "Swiss: the number of rounds");
+  c_new->add_option("--primary", a->primary, "Swiss: the primary score, mp (default) or gp");
+  c_new->add_option("--colour-preferences", a->colour_preferences, "Swiss: A (default), B or none (C.04.6 1.7)");
+  c_new->add_option("--initial-colour", a->initial_colour, "Swiss: board 1's colour drawn by lot, white or black");
 
   auto* c_add = team->add_subcommand("add", "Enter a team: its name and players in board order");
   on(c_add, cmd_add);
   c_add->add_option("team", a->team, "Team name")->required();
   c_add->add_option("players", a->players, "Players in registered order: Name or Name/Rating")->required();
 
-  auto* c_pair = team->add_subcommand("pair", "Pair the next round by the Berger tables, line-ups in registered order");
+  auto* c_pair = team->add_subcommand(
+      "pair", "Pair the next round (Berger tables, or team Swiss by C.04.6), line-ups in registered order");
   on(c_pair, cmd_pair);
   c_pair->add_flag("--double", a->twice, "A double round robin (fixed when round 1 is paired)");
+  c_pair->add_option("--absent", a->absent, "Swiss: teams not paired this round (names or numbers)");
+
+  auto* c_check = team->add_subcommand("check", "Re-pair a team Swiss's rounds by C.04.6 and list the differences");
+  on(c_check, cmd_check);
 
   auto* c_lineup = team->add_subcommand("lineup", "Set a team's line-up for a paired round");
   on(c_lineup, cmd_lineup);

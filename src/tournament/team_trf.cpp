@@ -312,6 +312,24 @@ Result<bool> apply_board_orders(const TeamEvent& e, int round, const std::map<st
   return true;
 }
 
+// Without a 320 record: the team that met nobody in round r and whose players have the pairing-allocated bye
+// ("0000 - U"), as other programs write a team's bye; 0 when there is none.
+int bye_of_entries(const TeamEvent& e, int r, const std::vector<TeamMatch>& matches) {
+  for (const Team& t : e.teams) {
+    if (std::any_of(matches.begin(), matches.end(),
+                    [&](const TeamMatch& m) { return m.first == t.number || m.second == t.number; }))
+      continue;
+    bool bye = false, other = false;
+    for (int p : t.members) {
+      const RoundEntry x = e.players.player(p)->entry(r);
+      if (x.opponent == 0 && x.result == 'U') bye = true;
+      else if (!x.empty()) other = true;
+    }
+    if (bye && !other) return t.number;
+  }
+  return 0;
+}
+
 }  // namespace
 
 Result<TeamEvent> read_team_trf(std::string_view text, std::string_view source) {
@@ -371,6 +389,7 @@ Result<TeamEvent> read_team_trf(std::string_view text, std::string_view source) 
       matches.push_back(std::move(m));
     }
     if (auto it = byes.find(r); it != byes.end()) matches.push_back(TeamMatch{it->second, 0, {}});
+    else if (const int team = bye_of_entries(e, r, matches)) matches.push_back(TeamMatch{team, 0, {}});
     if (auto ok = apply_board_orders(e, r, orders, matches); !ok)
       return fail(std::string(source) + ": " + ok.error().message);
     number_matches(matches);
@@ -388,7 +407,7 @@ Result<TeamEvent> read_team_trf_file(const std::string& path) {
 }
 
 std::string write_team_trf(const TeamEvent& e, TrfVersion version) {
-  std::string out = write_trf(e.players);
+  std::string out = write_trf(e.players, version, TrfRecords::without_player_byes);
   const auto standings = team_standings(e, TeamScore::match_points, {});
   std::map<int, TeamStanding> by_team;
   for (const TeamStanding& s : standings) by_team[s.team] = s;

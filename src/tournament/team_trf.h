@@ -36,8 +36,6 @@
 
 namespace tabiya::tournament {
 
-enum class TrfVersion { trf16, trf25 };
-
 // Reads a team event's TRF (013 or 310 lines); errors name the line and the column.
 Result<TeamEvent> read_team_trf(std::string_view text, std::string_view source = "TRF");
 Result<TeamEvent> read_team_trf_file(const std::string& path);

@@ -88,6 +88,12 @@ struct HeaderLine {
   bool operator==(const HeaderLine&) const = default;
 };
 
+// The two versions of the Tournament Report File: TRF-16 with the TRF(x)
+// extension lines pairing engines read (XXR XXC XXA XXP BBx), and the 2025
+// revision ("TRF 2026", FIDE Council 12 May 2025) with its own records
+// (142 152 162 240 250 260, 310 for teams). trf.h and trf25.h.
+enum class TrfVersion { trf16, trf25 };
+
 struct Tournament {
   std::vector<HeaderLine> headers;       // in file order, every non-001 line not modelled below
   std::vector<Player> players;           // sorted by start number (players[i].number == i + 1 when complete)
@@ -111,6 +117,8 @@ struct Tournament {
     bool operator==(const ForbiddenGroup&) const = default;
   };
   std::vector<ForbiddenGroup> forbidden;
+  // The version the file was read in, written back in the same one.
+  TrfVersion trf_version = TrfVersion::trf16;
 
   // Header text for a code ("012" -> the tournament name), empty if absent.
   std::string header(const std::string& code) const;

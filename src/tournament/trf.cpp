@@ -7,57 +7,13 @@
 #include <sstream>
 
 #include "core/durable_file.h"
+#include "tournament/trf25.h"
+#include "tournament/trf_fields.h"
 
 namespace tabiya::tournament {
 namespace {
 
-struct LineError {
-  int column;  // 1-based
-  std::string message;
-};
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
-
-// Columns [from, from + len) of a line (0-based), padded with spaces.
-std::string_view field(std::string_view line, size_t from, size_t len) {
-  if (from >= line.size()) return {};
-  return line.substr(from, std::min(len, line.size() - from));
-}
-
-bool parse_uint(std::string_view s, int& out) {
-  s = trim(s);
-  if (s.empty() || s.size() > 9) return false;
-  int v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return false;
-    v = v * 10 + (c - '0');
-  }
-  out = v;
-  return true;
-}
-
-// "4.5", "4", "10.0", ",5" style scores into tenths.
-bool parse_points(std::string_view s, Points& out) {
-  s = trim(s);
-  if (s.empty() || s.size() > 8) return false;
-  Points whole = 0, tenth = 0;
-  size_t i = 0;
-  bool digits = false;
-  for (; i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])); ++i)
-    whole = whole * 10 + (s[i] - '0'), digits = true;
-  if (i < s.size() && (s[i] == '.' || s[i] == ',')) {
-    ++i;
-    if (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) tenth = s[i++] - '0', digits = true;
-    while (i < s.size() && s[i] == '0') ++i;
-  }
-  if (i != s.size() || !digits) return false;
-  out = whole * 10 + tenth;
-  return true;
-}
+using namespace trf_fields;
 
 std::optional<LineError> read_player(std::string_view line, Player& p) {
   if (!parse_uint(field(line, 4, 4), p.number) || p.number < 1)
@@ -135,7 +91,8 @@ std::optional<LineError> read_points_line(std::string_view code, std::string_vie
   return std::nullopt;
 }
 
-// 2026 revision: "162 W 1.0 D 0.5 L 0.0 Z 0.0 P 1.0", codes each followed by their points.
+// 2026 revision: "162  W 1.0    D 0.5    L 0.0    A 0.0    P 1.0", codes each followed by their points
+// (read in free format: the columns of trf25.h, or any spacing).
 std::optional<LineError> read_point_system_162(std::string_view line, Tournament& t) {
   size_t pos = 3;
   while (true) {
@@ -161,15 +118,18 @@ std::optional<LineError> read_point_system_162(std::string_view line, Tournament
       case 'L':
         t.points.loss = v;
         break;
-      case 'Z':
+      case 'Z':  // a draft's code for what the approved text calls A
+      case 'A':
         t.points.zero_bye = v, t.points.forfeit_loss = v;
+        break;
+      case 'X':  // unknown result (an adjourned game): not part of this model
         break;
       case 'P':
         t.points.pairing_bye = v, t.points.pairing_bye_explicit = true;
         break;
       default:
         return LineError{static_cast<int>(code_column) + 1,
-                         std::string("point code '") + code + "' is not W, D, L, Z or P"};
+                         std::string("point code '") + code + "' is not W, D, L, A, P or X"};
     }
   }
   t.points_declared = true;
@@ -231,7 +191,7 @@ std::optional<LineError> read_forbidden(std::string_view code, std::string_view 
   return std::nullopt;
 }
 
-std::optional<LineError> read_line(std::string_view line, Tournament& t) {
+std::optional<LineError> read_line(std::string_view line, Tournament& t, bool team_file) {
   std::string code(field(line, 0, 3));
   std::string_view rest = line.size() > 3 ? line.substr(3) : std::string_view{};
   if (code == "001") {
@@ -270,6 +230,7 @@ std::optional<LineError> read_line(std::string_view line, Tournament& t) {
     return read_points_line(code, rest, t);
   if (code == "162") return read_point_system_162(line, t);
   if (code == "XXA") return read_acceleration(line, t);
+  if (code == "250" && !team_file) return trf25::read_acceleration(line, t);
   if (code == "XXP" || code == "260") return read_forbidden(code, line, t);
   HeaderLine h{code, std::string(rest.size() > 0 && rest[0] == ' ' ? rest.substr(1) : rest)};
   while (!h.text.empty() && h.text.back() == ' ') h.text.pop_back();
@@ -277,20 +238,17 @@ std::optional<LineError> read_line(std::string_view line, Tournament& t) {
   return std::nullopt;
 }
 
-std::string right(const std::string& s, size_t width) {
-  if (s.size() >= width) return s.substr(0, width);
-  return std::string(width - s.size(), ' ') + s;
-}
-
-std::string left(const std::string& s, size_t width) {
-  if (s.size() >= width) return s.substr(0, width);
-  return s + std::string(width - s.size(), ' ');
-}
-
 }  // namespace
 
 Result<Tournament> read_trf(std::string_view text, std::string_view source) {
   Tournament t;
+  t.trf_version = detect_trf_version(text);
+  const bool team_file = trf25::has_team_section(text);
+  auto where = [&](int line_number, const LineError& err) {
+    return std::string(source) + ": line " + std::to_string(line_number) + ", column " + std::to_string(err.column) +
+           ": " + err.message;
+  };
+  std::vector<std::pair<int, std::string_view>> byes;  // 240 records, read once every 001 record is
   int line_number = 0;
   size_t pos = 0;
   if (text.substr(0, 3) == "\xEF\xBB\xBF") pos = 3;  // UTF-8 byte order mark
@@ -304,11 +262,15 @@ Result<Tournament> read_trf(std::string_view text, std::string_view source) {
     if (end < text.size() && text[end] == '\r' && pos < text.size() && text[pos] == '\n') ++pos;
     ++line_number;
     if (trim(line).empty()) continue;
-    if (auto err = read_line(line, t))
-      return fail(std::string(source) + ": line " + std::to_string(line_number) + ", column " +
-                  std::to_string(err->column) + ": " + err->message);
+    if (line.substr(0, 3) == "240" && !team_file) {
+      byes.emplace_back(line_number, line);
+      continue;
+    }
+    if (auto err = read_line(line, t, team_file)) return fail(where(line_number, *err));
   }
   std::sort(t.players.begin(), t.players.end(), [](const Player& a, const Player& b) { return a.number < b.number; });
+  for (const auto& [number, line] : byes)
+    if (auto err = trf25::read_bye(line, t)) return fail(where(number, *err));
   // Opponents must exist and agree with each other.
   for (const Player& p : t.players)
     for (size_t r = 0; r < p.rounds.size(); ++r) {
@@ -355,11 +317,27 @@ std::string format_player_line(const Player& p) {
   return line;
 }
 
-std::string write_trf(const Tournament& t) {
+std::string write_trf(const Tournament& t) { return write_trf(t, t.trf_version); }
+
+std::string write_trf(const Tournament& t, TrfVersion version, TrfRecords records) {
   std::string out;
+  const HeaderLine marker{"###", std::string(kTrf25Comment).substr(4)};
+  const bool marked = std::find(t.headers.begin(), t.headers.end(), marker) != t.headers.end();
+  if (version == TrfVersion::trf25 && !marked) {
+    out += kTrf25Comment;
+    out += '\n';
+  }
   for (const HeaderLine& h : t.headers) {
-    std::string l = h.code + (h.text.empty() ? "" : " " + h.text);
-    out += l + "\n";
+    if (version == TrfVersion::trf16 && h == marker) continue;
+    out += h.code;
+    if (!h.text.empty()) out += ' ';
+    out += h.text;
+    out += '\n';
+  }
+  if (version == TrfVersion::trf25) {
+    out += trf25::tournament_records(t);
+    for (const Player& p : t.players) out += format_player_line(p) + "\n";
+    return out + trf25::trailing_records(t, records == TrfRecords::all);
   }
   for (const Player& p : t.players) out += format_player_line(p) + "\n";
   if (t.total_rounds > 0) out += "XXR " + std::to_string(t.total_rounds) + "\n";
@@ -380,7 +358,10 @@ std::string write_trf(const Tournament& t) {
     out += "\n";
   }
   for (const auto& g : t.forbidden) {
-    if (g.from_260) {
+    // A 260 record for every round of the event says what XXP says (and
+    // makes TRF-16 -> TRF-25 -> TRF-16 give the same file).
+    const bool every_round = g.first_round == 1 && t.total_rounds > 0 && g.last_round >= t.total_rounds;
+    if (g.from_260 && !every_round) {
       out += "260 ";
       out += right(std::to_string(g.first_round), 3);
       out += ' ';
