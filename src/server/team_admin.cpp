@@ -13,6 +13,7 @@
 #include "server/tournament_http.h"
 #include "server/tournament_requests.h"
 #include "tournament/team_standings.h"
+#include "tournament/team_swiss.h"
 
 namespace tabiya::server {
 namespace json = boost::json;
@@ -55,13 +56,21 @@ HttpAnswer TeamEvents::create(const json::object& request, const std::string& id
   json::object shared = request;
   shared["system"] = "round-robin";
   shared.erase("tie_breaks");
+  shared.erase("rounds");
   EventEntry checked;
   if (auto refused = read_new_event(shared, checked)) return *refused;
   auto e = std::make_shared<TeamEntry>();
   const std::string system(field(request, "system")->as_string());
   if (system == "team-round-robin") e->system = TeamPairingSystem::round_robin;
   else if (system == "team-double-round-robin") e->system = TeamPairingSystem::double_round_robin;
-  else return tournament_bad_field("system", "team-round-robin|team-double-round-robin");
+  else if (system == "team-swiss") e->system = TeamPairingSystem::swiss;
+  else return tournament_bad_field("system", "team-round-robin|team-double-round-robin|team-swiss");
+  int swiss_rounds = 0;
+  if (const json::value* rounds = field(request, "rounds"); e->system == TeamPairingSystem::swiss) {
+    if (!rounds || !rounds->is_int64() || rounds->as_int64() < 1 || rounds->as_int64() > MAX_SWISS_ROUNDS)
+      return tournament_bad_field("rounds", "integer 1..30", "a team Swiss needs its number of rounds");
+    swiss_rounds = static_cast<int>(rounds->as_int64());
+  }
   if (const json::value* boards = field(request, "boards")) {
     if (!boards->is_int64() || boards->as_int64() < 1 || boards->as_int64() > MAX_TEAM_BOARDS)
       return tournament_bad_field("boards", "integer 1..10");
@@ -96,6 +105,14 @@ HttpAnswer TeamEvents::create(const json::object& request, const std::string& id
   e->event.players.set_header("122", checked.t.header("122"));
   e->event.players.set_header(
       "092", e->system == TeamPairingSystem::double_round_robin ? "Team double round robin" : "Team round robin");
+  if (e->system == TeamPairingSystem::swiss) {
+    // C.04.6: match points primary, colour preferences of Type A, White on board 1 for the first team by default;
+    // the bye scores a drawn match (1.4).
+    tn::TeamSwissRules rules;
+    rules.total_rounds = swiss_rounds;
+    tn::set_team_swiss_rules(e->event, rules);
+    e->event.bye_match_points = e->event.match_points.draw;
+  }
   e->arbiter = new_seat_token();
   std::lock_guard lock(mutex_);
   if (events_.contains(id)) return tournament_error(500, "server_error", {{"detail", "no free id"}});
@@ -144,7 +161,7 @@ HttpAnswer TeamEvents::close_registration(TeamEntry& e) {
       return tournament_not_allowed("team_incomplete",
                                     {{"team", t.number}, {"players", t.members.size()}, {"boards", e.event.boards}});
   const TeamEntry before = e;
-  e.event.players.total_rounds = team_rounds(e.system, teams);
+  e.event.players.total_rounds = team_rounds(e);
   e.registration_open = false;
   return commit(e, before, tournament_json_answer(200, json::object{{"rounds", e.event.players.total_rounds}}));
 }

@@ -21,9 +21,9 @@ constexpr std::size_t MAX_TEAMS = 64;
 constexpr int MAX_TEAM_BOARDS = 10;
 constexpr int MAX_TEAM_RESERVES = 4;
 
-// How the rounds of a team event are paired. The service asks team_pairing.h for a round by this name, so another
-// system (the team Swiss being built in src/tournament) is one more case there; only the round robins are wired.
-enum class TeamPairingSystem { round_robin, double_round_robin };
+// How the rounds of a team event are paired; the service asks team_pairing.h for a round by this name: the Berger
+// tables, or the FIDE Swiss Team Pairing System (tournament/team_swiss.h, C.04.6 of 2026).
+enum class TeamPairingSystem { round_robin, double_round_robin, swiss };
 
 // One message between a captain and one of his players during a game (Tournament Rules 15): the captain's advice
 // or answer, or the player's question.

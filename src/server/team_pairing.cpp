@@ -3,6 +3,7 @@
 #include <string>
 
 #include "tournament/team_round_robin.h"
+#include "tournament/team_swiss.h"
 
 namespace tabiya::server {
 namespace tn = tabiya::tournament;
@@ -13,9 +14,11 @@ int cycles(TeamPairingSystem system) { return system == TeamPairingSystem::doubl
 
 }  // namespace
 
-int team_rounds(TeamPairingSystem system, int teams) {
+int team_rounds(const TeamEntry& e) {
+  if (e.system == TeamPairingSystem::swiss) return e.event.players.total_rounds;
+  const int teams = static_cast<int>(e.event.teams.size());
   if (teams < 2) return 0;
-  return cycles(system) * (teams % 2 == 0 ? teams - 1 : teams);
+  return cycles(e.system) * (teams % 2 == 0 ? teams - 1 : teams);
 }
 
 Result<std::vector<tn::TeamMatch>> pair_team_round(const TeamEntry& e, int round) {
@@ -30,6 +33,12 @@ Result<std::vector<tn::TeamMatch>> pair_team_round(const TeamEntry& e, int round
       std::vector<tn::TeamMatch> matches = std::move(schedule[static_cast<std::size_t>(round - 1)]);
       tn::number_matches(matches);
       return matches;
+    }
+    case TeamPairingSystem::swiss: {
+      // The rounds before this one are in the event, every match with its result (publish asks for it).
+      auto rules = tn::team_swiss_rules(e.event);
+      if (!rules) return rules.error();
+      return tn::pair_team_swiss_round(e.event, *rules, round);
     }
   }
   return fail("unknown pairing system");

@@ -30,9 +30,24 @@ bool to_int(const std::string& s, int& v) {
 
 }  // namespace
 
-std::string pairing_system_name(TeamPairingSystem s) {
-  return s == TeamPairingSystem::double_round_robin ? "team-double-round-robin" : "team-round-robin";
+namespace {
+
+// The XTP word of a system.
+std::string stored_system_name(TeamPairingSystem s) {
+  switch (s) {
+    case TeamPairingSystem::double_round_robin:
+      return "double-round-robin";
+    case TeamPairingSystem::swiss:
+      return "swiss";
+    case TeamPairingSystem::round_robin:
+      break;
+  }
+  return "round-robin";
 }
+
+}  // namespace
+
+std::string pairing_system_name(TeamPairingSystem s) { return "team-" + stored_system_name(s); }
 
 tn::TeamEvent public_team_event(const TeamEntry& e) {
   tn::TeamEvent t = e.event;
@@ -48,7 +63,7 @@ std::string stored_team_trf(const TeamEntry& e) {
       {"XTS", std::string(e.registration_open ? "registration" : "closed") + " " + std::to_string(e.published)});
   h.push_back({"XTC", e.time});
   h.push_back({"XTE", e.rules});
-  h.push_back({"XTP", e.system == TeamPairingSystem::double_round_robin ? "double-round-robin" : "round-robin"});
+  h.push_back({"XTP", stored_system_name(e.system)});
   std::string codes;
   for (const std::string& c : e.tie_breaks) {
     if (!codes.empty()) codes += ',';
@@ -99,8 +114,11 @@ Result<std::shared_ptr<TeamEntry>> team_from_stored(std::string_view text, const
       e->time = w[0];
     } else if (h.code == "XTE" && w.size() == 1) {
       e->rules = w[0];
-    } else if (h.code == "XTP" && w.size() == 1 && (w[0] == "round-robin" || w[0] == "double-round-robin")) {
-      e->system = w[0] == "round-robin" ? TeamPairingSystem::round_robin : TeamPairingSystem::double_round_robin;
+    } else if (h.code == "XTP" && w.size() == 1 &&
+               (w[0] == "round-robin" || w[0] == "double-round-robin" || w[0] == "swiss")) {
+      e->system = w[0] == "swiss"         ? TeamPairingSystem::swiss
+                  : w[0] == "round-robin" ? TeamPairingSystem::round_robin
+                                          : TeamPairingSystem::double_round_robin;
     } else if (h.code == "XTT" && w.size() == 2) {
       auto edition = tn::parse_edition(w[0]);
       if (!edition) return bad();
@@ -148,6 +166,10 @@ Result<std::shared_ptr<TeamEntry>> team_from_stored(std::string_view text, const
   if (e->id.empty() || e->arbiter.empty()) return fail(source + ": not an online team event");
   read->players.headers = std::move(kept);
   e->event = std::move(*read);
+  // A team Swiss's file states the bye's value (a 320 record) only once a team had it: before, the bye is worth a
+  // drawn match (C.04.6 1.4), as it was when the event was created.
+  if (e->system == TeamPairingSystem::swiss && !text.starts_with("320") && text.find("\n320") == std::string_view::npos)
+    e->event.bye_match_points = e->event.match_points.draw;
   return e;
 }
 

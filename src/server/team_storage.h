@@ -2,7 +2,7 @@
 // DATA/teams/ID.trf, rewritten durably and atomically after every change (core/durable_file.h). What only the
 // online event needs rides in the same file as tabiya's own lines, which other programs skip and the public TRF
 // download leaves out:
-//   XTI id   XTS registration|closed PUBLISHED   XTC time   XTE rules   XTP round-robin|double-round-robin
+//   XTI id   XTS registration|closed PUBLISHED   XTC time   XTE rules   XTP round-robin|double-round-robin|swiss
 //   XTT EDITION TIE-BREAK,...   XTK arbiter TOKEN   XTK captain TEAM TOKEN   XTK player NUMBER TOKEN
 //   XTG ROUND WHITE BLACK GAME WHITE-SEAT BLACK-SEAT   XTR captains (captains enter their players)
 //   XTL ROUND TEAM PLAYER...   (a submitted line-up, 0 for an empty board)
@@ -26,7 +26,7 @@ std::string stored_team_trf(const TeamEntry& e);
 // Reads a stored event back; errors name `source` and the malformed line.
 Result<std::shared_ptr<TeamEntry>> team_from_stored(std::string_view text, const std::string& source);
 
-std::string pairing_system_name(TeamPairingSystem s);  // "team-round-robin", "team-double-round-robin"
+std::string pairing_system_name(TeamPairingSystem s);  // "team-round-robin", "team-double-round-robin", "team-swiss"
 
 class TeamStore {
  public:

@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <map>
+#include <set>
 
 #include "server/team_captain.h"
 #include "server/tournament_service.h"
@@ -169,7 +171,9 @@ TEST_F(TeamServiceTest, CreatingATeamEventChecksItsFieldsAndNamesTheBadOne) {
     EXPECT_EQ(str(o.at("data").at("field")), field) << a.body;
   };
   bad(R"({"v":1,"system":"team-round-robin"})", "name");
-  bad(R"({"v":1,"name":"X","system":"team-swiss"})", "system");
+  bad(R"({"v":1,"name":"X","system":"team-scheveningen"})", "system");
+  bad(R"({"v":1,"name":"X","system":"team-swiss"})", "rounds");
+  bad(R"({"v":1,"name":"X","system":"team-swiss","rounds":31})", "rounds");
   bad(R"({"v":1,"name":"X","system":"team-round-robin","boards":0})", "boards");
   bad(R"({"v":1,"name":"X","system":"team-round-robin","boards":11})", "boards");
   bad(R"({"v":1,"name":"X","system":"team-round-robin","match_points":[2,1]})", "match_points");
@@ -510,6 +514,58 @@ TEST_F(TeamServiceTest, ThePgnDownloadHasEveryBoardWithItsTeamsAndLeavesEmptyBoa
                           "[WhiteTeam \"Rooks\"]", "[BlackTeam \"Knights\"]", "[Result \"1-0\"]"})
     EXPECT_NE(a.body.find(tag), std::string::npos) << tag << "\n" << a.body;
   EXPECT_EQ(call("POST", base() + "/pgn").status, 405);
+}
+
+TEST_F(TeamServiceTest, ATeamSwissIsPairedByC046RoundByRoundWithTheByeWorthADrawnMatch) {
+  json::object created =
+      post("/api/tournaments",
+           {{"v", 1}, {"name", "Team Swiss"}, {"system", "team-swiss"}, {"rounds", 2}, {"boards", 2}}, 201);
+  id_ = str(created.at("id"));
+  arbiter_ = str(created.at("arbiter"));
+  for (const std::string team : {"Alpha", "Beta", "Gamma"}) {
+    json::array players;
+    for (int i = 1; i <= 2; ++i) players.push_back(json::object{{"name", team + " " + std::to_string(i)}});
+    post(base() + "/teams", {{"token", arbiter_}, {"name", team}, {"players", players}}, 201);
+  }
+  EXPECT_EQ(post(base() + "/close", {{"token", arbiter_}}, 200).at("rounds").as_int64(), 2);
+  post(base() + "/publish", {{"token", arbiter_}}, 200);
+  // Round 1 of three teams (3.4): the bye goes to the team with the largest number among the lowest scores, Gamma;
+  // Alpha meets Beta, Alpha (the first) with White on board 1.
+  json::object e = event();
+  EXPECT_EQ(str(e.at("system")), "team-swiss");
+  EXPECT_EQ(e.at("rounds").as_int64(), 2);
+  const json::array& one = e.at("pairings").at(0).at("matches").as_array();
+  ASSERT_EQ(one.size(), 2u);
+  EXPECT_EQ(one[0].at("first").as_int64(), 1);
+  EXPECT_EQ(one[0].at("second").as_int64(), 2);
+  EXPECT_EQ(one[1].at("first").as_int64(), 3);
+  EXPECT_EQ(one[1].at("second").as_int64(), 0);
+  // Alpha wins both boards; the bye scores Gamma a drawn match (C.04.6 1.4): 1 match point, 2 x 0.5 game points.
+  for (const json::value& b : one[0].at("boards").as_array()) {
+    const int64_t white = b.at("white").as_int64();
+    post(base() + "/result",
+         {{"token", arbiter_}, {"round", 1}, {"white", white}, {"result", white <= 2 ? "1-0" : "0-1"}}, 200);
+  }
+  // The event and its rules survive a restart; round 2 is paired from round 1's scores.
+  restart();
+  e = event();
+  std::map<int64_t, std::string> match_points;
+  for (const json::value& s : e.at("standings").as_array())
+    match_points[s.at("team").as_int64()] = str(s.at("match_points"));
+  EXPECT_EQ(match_points, (std::map<int64_t, std::string>{{1, "2"}, {2, "0"}, {3, "1"}}));
+  post(base() + "/publish", {{"token", arbiter_}}, 200);
+  e = event();
+  const json::array& two = e.at("pairings").at(1).at("matches").as_array();
+  ASSERT_EQ(two.size(), 2u);
+  // Gamma may not have the bye again ([C2]) and Alpha may not meet Beta again ([C1]): Alpha meets Gamma, Beta has
+  // the bye.
+  std::set<std::pair<int64_t, int64_t>> pairs;
+  for (const json::value& m : two) pairs.insert({m.at("first").as_int64(), m.at("second").as_int64()});
+  EXPECT_TRUE(pairs.contains({2, 0})) << json::serialize(two);
+  EXPECT_TRUE(pairs.contains({1, 3}) || pairs.contains({3, 1})) << json::serialize(two);
+  HttpAnswer trf = call("GET", base() + "/trf");
+  EXPECT_NE(trf.body.find("\n192 FIDE_TEAM"), std::string::npos) << trf.body;
+  EXPECT_TRUE(log_.empty()) << log_.front();
 }
 
 TEST(TeamCaptain, TheSixWordsOfArticle15AndNothingElse) {

@@ -3,7 +3,8 @@
 // three players (two boards and a reserve) from his link. Before round 1 the Rooks' captain tries a line-up
 // against the registered order (refused, naming the board), then puts his reserve on board 2; the published
 // round has the reserve playing. The printable page shows the team standings, the match crosstable and the
-// matches; the page offers the PGN of all games. Screenshots to build/screenshots/; axe finds no A/AA violation.
+// matches; the page offers the PGN of all games. A team Swiss made from the New tournament form pairs its first
+// round with a bye. Screenshots to build/screenshots/; axe finds no A/AA violation.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
@@ -128,6 +129,45 @@ test('captains enter their players and line up a reserve; the printable page and
   assert.equal(await print.locator('.tprint select, .tprint a.watch').count(), 0);
   await shot(print, 'team-print-desktop');
   await axe(print, 'printable page', violations);
+  assert.deepEqual(violations, []);
+  assert.deepEqual(errors, []);
+});
+
+test('a team Swiss from the New tournament form: three teams, round 1 paired with a bye', async () => {
+  const errors: string[] = [];
+  const violations: string[] = [];
+  const page = await (await f.browser.newContext({ viewport: DESKTOP })).newPage();
+  watchErrors(page, errors);
+  await page.goto(`${f.server.url}/t/new`);
+  await page.waitForSelector('#tournament-new');
+  await page.fill('#tournament-new input[name=name]', 'Team Swiss Cup');
+  await page.selectOption('#tournament-new select[name=system]', 'team-swiss');
+  // A team Swiss declares its rounds and its boards.
+  assert.equal(await page.locator('#tournament-new input[name=rounds]').isVisible(), true);
+  assert.equal(await page.locator('#tournament-new input[name=boards]').isVisible(), true);
+  await page.fill('#tournament-new input[name=rounds]', '2');
+  await page.fill('#tournament-new input[name=boards]', '2');
+  await page.locator('#tournament-new button[type=submit]').click();
+  await page.waitForSelector('#arbiter-panel #add-team');
+  assert.match(await page.locator('.thead .facts').innerText(), /^Team Swiss \(FIDE 2026\) · 2 boards · 2 rounds/);
+  for (const [team, players] of [
+    ['Alpha', 'Al One\nAl Two'],
+    ['Beta', 'Be One\nBe Two'],
+    ['Gamma', 'Ga One\nGa Two'],
+  ] as const) {
+    await page.fill('#team-name', team);
+    await page.fill('#team-players', players);
+    await page.locator('#add-team button[type=submit]').click();
+    await page.waitForFunction(name => [...document.querySelectorAll('#teams h3')].some(h => h.textContent?.endsWith(name)), team);
+  }
+  await page.locator('#btn-close-registration').click();
+  await page.locator('#btn-publish').click();
+  await page.waitForSelector('#team-pairings table[data-round="1"]');
+  // C.04.6 3.4: the bye to the lowest score with the largest number, Gamma; Alpha meets Beta.
+  assert.equal(await page.locator('#team-pairings table[data-round="1"] caption').innerText(), 'Alpha – Beta');
+  assert.equal(await page.locator('#team-pairings p.bye').innerText(), 'Gamma has the bye');
+  await shot(page, 'team-swiss-desktop');
+  await axe(page, 'team Swiss', violations);
   assert.deepEqual(violations, []);
   assert.deepEqual(errors, []);
 });

@@ -7,7 +7,7 @@ import { saveKeys } from './keys';
 export function showCreateForm(navigate: (path: string) => void): void {
   const form = el('form', { class: 'panel tform', id: 'tournament-new' });
   const system = el('select', { name: 'system' });
-  for (const s of ['round-robin', 'double-round-robin', 'swiss-dutch', 'team-round-robin', 'team-double-round-robin']) system.append(el('option', { value: s }, t(`tournament.system.${s}`)));
+  for (const s of ['round-robin', 'double-round-robin', 'swiss-dutch', 'team-round-robin', 'team-double-round-robin', 'team-swiss']) system.append(el('option', { value: s }, t(`tournament.system.${s}`)));
   const rounds = el('input', { name: 'rounds', type: 'number', min: '1', max: '30', value: '5' });
   const roundsField = field(t('tournament.new.rounds'), rounds);
   const boards = el('input', { name: 'boards', type: 'number', min: '1', max: '10', value: '4' });
@@ -26,7 +26,7 @@ export function showCreateForm(navigate: (path: string) => void): void {
   const error = el('p', { class: 'form-error', role: 'alert' });
   const team = (): boolean => system.value.startsWith('team-');
   const showRounds = (): void => {
-    roundsField.hidden = system.value !== 'swiss-dutch';
+    roundsField.hidden = system.value !== 'swiss-dutch' && system.value !== 'team-swiss';
     boardsField.hidden = !team();
     byCaptainsField.hidden = !team();
   };
@@ -56,7 +56,7 @@ export function showCreateForm(navigate: (path: string) => void): void {
       rules: rules.value,
       tie_break_edition: edition.value,
     };
-    if (system.value === 'swiss-dutch') request.rounds = Number(rounds.value);
+    if (system.value === 'swiss-dutch' || system.value === 'team-swiss') request.rounds = Number(rounds.value);
     if (team()) request.boards = Number(boards.value);
     if (team() && byCaptains.checked) request.captain_registration = true;
     call<{ id: string; arbiter: string; join?: string }>('POST', '/api/tournaments', request).then(

@@ -17,7 +17,7 @@ export interface TeamEventView {
   kind: 'team';
   id: string;
   name: string;
-  system: 'team-round-robin' | 'team-double-round-robin';
+  system: 'team-round-robin' | 'team-double-round-robin' | 'team-swiss';
   boards: number;
   rounds: number;
   time: string;
