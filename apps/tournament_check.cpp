@@ -118,10 +118,20 @@ std::string write_oneline(const Result<RoundPairing>& p) {
 
 }  // namespace
 
-int tournament_check(const std::string& file, std::ostream& out, std::ostream& err) {
+int tournament_check(const std::string& file, std::ostream& out, std::ostream& err, bool per_round) {
   auto e = load_event_file(file);
   if (!e) return err << e.error().message << '\n', 1;
   auto problems = problems_of(*e);
+  // --rounds: the free pairings checker's report (C.04.A), every Swiss round as the file has it and whether the
+  // Dutch system, re-pairing from the state before it, agrees.
+  if (per_round && !e->settings.round_robin()) {
+    for (int r = 1; r <= e->t.rounds_paired(); ++r) {
+      const RoundPairing recorded = recorded_pairing(e->t, r);
+      const auto repaired = pair_dutch(cut_before_round(e->t, r), r);
+      const bool same = repaired && same_pairing(*repaired, recorded);
+      out << file << ": round " << r << ": " << write_oneline(recorded) << (same ? ": identical" : ": differs") << '\n';
+    }
+  }
   // Swiss: every round re-paired from the state before it.
   if (!e->settings.round_robin() && e->t.rounds_paired() > 0) {
     auto differing = check_pairings(e->t);

@@ -396,8 +396,10 @@ int run_tournament(const std::vector<std::string>& args, std::ostream& out, std:
 
   std::string cfile;
   auto* c_check = app.add_subcommand("check", "Validate a TRF: scores, colours, repeated pairings");
+  bool crounds = false;
   c_check->add_option("file", cfile)->required();
-  c_check->callback([&] { code = tournament_check(cfile, out, err); });
+  c_check->add_flag("--rounds", crounds, "Swiss: one line per round, its pairing and whether the Dutch system agrees");
+  c_check->callback([&] { code = tournament_check(cfile, out, err, crounds); });
 
   add_generate_subcommand(app, out, err, code);
   add_tie_breaks_subcommand(app, out, err, code);

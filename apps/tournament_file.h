@@ -29,6 +29,7 @@ int tournament_report(const std::string& file, Report what, const std::string& t
 // berger N (tournament_reports.cpp).
 int tournament_berger(int players, bool twice, bool swap, std::ostream& out, std::ostream& err);
 // check FILE (tournament_check.cpp): everything wrong with the file, one line each; exit code 1 if anything.
-int tournament_check(const std::string& file, std::ostream& out, std::ostream& err);
+// per_round (--rounds): first one line per Swiss round, its pairing and whether the Dutch system agrees.
+int tournament_check(const std::string& file, std::ostream& out, std::ostream& err, bool per_round = false);
 
 }  // namespace tabiya::cli

@@ -14,7 +14,8 @@
 # 2300, else 20 (generated players are not new to the list); the change is
 # K x (score - sum of expected scores). First ratings (7.1, 2024): at least
 # five games against rated opponents, TieBreakServer's performance of the
-# score plus two draws against 1800, none under 1400. Compared per player:
+# score plus two draws against 1800, none from a zero score or under 1400,
+# at most 2200. Compared per player:
 # K, the expected score, the change (to the hundredth) and the first rating.
 #
 #   bench/rating-vs-tbs.sh TBS_DIR [EVENTS [FIRST_SEED]]      (default 200 1)
@@ -110,10 +111,10 @@ for seed in range(first, first + events):
                     examples.append("seed %d player %d %s: tabiya %s, from TieBreakServer %s" % (seed, n, key, tab, theirs))
         else:
             theirs = None
-            if len(rated) >= 5:
+            if len(rated) >= 5 and any(s > 0 for _, s in rated):  # a zero score is disregarded
                 score = sum((s for _, s in rated), Decimal(0)) + 1
                 perf = rating.ComputeTournamentPerformanceRating(score, [o for o, _ in rated] + [1800, 1800])
-                theirs = perf if perf >= 1400 else None
+                theirs = min(perf, 2200) if perf >= 1400 else None  # at most 2200
             if firsts.get(n, "missing") == theirs:
                 same["first rating"] += 1
                 published += theirs is not None

@@ -19,6 +19,9 @@ constexpr int kDifferenceForScore[51] = {0,   7,   14,  21,  29,  36,  43,  50, 
                                          202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336,
                                          351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800};
 
+// 2024: a first rating is never published above 2200.
+constexpr int kHighestFirstRating = 2200;
+
 int higher_rated_expectation(int difference) {
   for (int i = 0; i < 50; ++i)
     if (difference <= kLargestDifference[i]) return 50 + i;
@@ -79,6 +82,9 @@ int average_rating(const std::vector<int>& ratings) {
 
 std::optional<int> first_rating(const std::vector<RatedGame>& games) {
   if (games.size() < 5) return std::nullopt;
+  // A zero score against rated opponents is disregarded: no rating from it.
+  if (std::none_of(games.begin(), games.end(), [](const RatedGame& g) { return g.score_hundredths > 0; }))
+    return std::nullopt;
   std::vector<int> ratings;
   int score = 0;
   for (const RatedGame& g : games) {
@@ -92,7 +98,7 @@ std::optional<int> first_rating(const std::vector<RatedGame>& games) {
   const int p = rounded_ratio(score, static_cast<long long>(ratings.size()));
   const int rating = average_rating(ratings) + rating_difference_for_score(p);
   if (rating < 1400) return std::nullopt;
-  return rating;
+  return std::min(rating, kHighestFirstRating);
 }
 
 int tournament_performance(const std::vector<int>& ratings, int score_hundredths) {

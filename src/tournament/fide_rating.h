@@ -15,7 +15,16 @@
 //          the rating period never above 700
 //   7.1    unrated players: a first rating from at least 5 games against
 //          rated opponents, counting two hypothetical draws against players
-//          rated 1800; below 1400 no rating is published
+//          rated 1800; a zero score is disregarded, below 1400 no rating is
+//          published, and a first rating is at most 2200
+//
+// Checked against secondary sources quoting the 2024 text (the FIDE
+// Handbook itself was not reachable): qc.fide.com's notice of 1 March 2024
+// (floor 1400, new first-rating calculation, the 400-point rule for every
+// game) and circlechess.com's summary of the 2024 regulations (two draws
+// against 1800, zero score disregarded, "the maximum initial rating is
+// 2200"). The K factors and the 2025 amendment are as written from the
+// handbook by the first author and not re-verified.
 //
 // Expected scores and rating changes are kept in hundredths (integers), so a
 // report adds up exactly and rounds only once.
@@ -65,8 +74,8 @@ struct RatingChange {
 RatingChange rating_change(int rating, int k, const std::vector<RatedGame>& games);
 
 // 7.1 (2024): the first rating of an unrated player from his games against
-// rated opponents; nothing when he has fewer than 5 such games or the result
-// is under 1400.
+// rated opponents, at most 2200; nothing when he has fewer than 5 such games,
+// scored nothing in them, or the result is under 1400.
 std::optional<int> first_rating(const std::vector<RatedGame>& games);
 
 // Tie-Break Regulations (C.07) 10.2, the tournament performance rating:

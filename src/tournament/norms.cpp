@@ -33,11 +33,13 @@ const NormRule& rule(NormTitle t) {
 
 constexpr int kUnratedCounts = 1400;  // 1.46
 
-// The TRF's title field in upper case, with the FIDE list's short codes.
+// The TRF's title field in upper case, with the short codes: the FIDE list's (m, wm for IM and WIM) and
+// the ones tabiya's own office writes (i, wi).
 std::string normal_title(std::string t) {
   for (char& c : t) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   static const std::map<std::string, std::string> short_codes = {
-      {"G", "GM"}, {"M", "IM"}, {"F", "FM"}, {"C", "CM"}, {"WG", "WGM"}, {"WM", "WIM"}, {"WF", "WFM"}, {"WC", "WCM"}};
+      {"G", "GM"},   {"M", "IM"},   {"I", "IM"},   {"F", "FM"},   {"C", "CM"},
+      {"WG", "WGM"}, {"WM", "WIM"}, {"WI", "WIM"}, {"WF", "WFM"}, {"WC", "WCM"}};
   auto it = short_codes.find(t);
   return it == short_codes.end() ? t : it->second;
 }

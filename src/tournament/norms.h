@@ -25,6 +25,20 @@
 //          8.1.1 for p = score / games in hundredths) at least GM 2600, IM
 //          2450, WGM 2400, WIM 2250, with a score of at least 35%
 //
+// Verification (issue 23): the numbers 1.41-1.47 are those of the edition
+// effective from 1 July 2017 (docslib.org/doc/6769121); the 2022 edition
+// renumbered the norm articles 1.4.1, 1.4.2, ... (qc.fide.com, 1 May 2023,
+// cites 1.4.1.c-e for games and 1.4.3.d for federations). The figures
+// applied here (9 games, at least 2 other federations, at most 3/5 from
+// the player's and 2/3 from one, 50% title holders without CM/WCM, 1/3 and
+// 3 with the title, at most 20% unrated, the averages and performances)
+// agree with the summaries of the current rules found (chess.jorel.dev
+// /titles.html, chessarbitersassociation.co.uk, chessbio.com); the rating
+// floors, 1400 for the unrated, and the exemptions were not found in a
+// primary text. Not applied: 1.4.3.d (no federation requirement in an event
+// with 20 rated players of at least 3 other federations, 10 of them GM, IM,
+// WGM or WIM) and a norm from 8 games with an unrequested bye.
+//
 // What the TRF cannot say (the event's own conditions: rate of play,
 // arbiters, rounds per day, the 1.2 exceptions) is for the arbiter to judge.
 #pragma once

@@ -84,6 +84,22 @@ TEST(FideRatingTest, ChangePerEvent) {
 // 7.1 (2024): first ratings. Five games against 1600 1700 1800 1900 2000
 // scoring 3, and two hypothetical draws against 1800: average 12600 / 7 =
 // 1800, p = 4 / 7 = 0.57, dp 50: 1850.
+// 2024 (as summarised by circlechess.com from the regulations of 1 March
+// 2024): a first rating is at most 2200, and a zero score in the first event
+// is disregarded. Five wins against 2300: average (5 x 2300 + 2 x 1800) / 7 =
+// 2157, p = 6 / 7 = 0.86, dp 309: 2466, published as 2200.
+TEST(FideRatingTest, FirstRatingAtMost2200AndNotFromAZeroScore) {
+  const std::vector<RatedGame> wins(5, RatedGame{2300, 100});
+  EXPECT_EQ(first_rating(wins), 2200);
+  // Two wins and three losses against 2200: (11000 + 3600) / 7 = 2086, p = 3
+  // / 7 = 0.43, dp -50: 2036, under the cap.
+  EXPECT_EQ(first_rating({{2200, 100}, {2200, 100}, {2200, 0}, {2200, 0}, {2200, 0}}), 2036);
+  // Five losses against 2400: the two hypothetical draws alone would give
+  // (12000 + 3600) / 7 = 2229, p = 1 / 7 = 0.14, dp -309: 1920, but a zero
+  // score gives no rating.
+  EXPECT_EQ(first_rating(std::vector<RatedGame>(5, RatedGame{2400, 0})), std::nullopt);
+}
+
 TEST(FideRatingTest, FirstRating) {
   EXPECT_EQ(first_rating({{1600, 100}, {1700, 100}, {1800, 50}, {1900, 50}, {2000, 0}}), 1850);
   EXPECT_EQ(first_rating({{1600, 100}, {1700, 100}, {1800, 50}, {1900, 50}}), std::nullopt);  // 4 games

@@ -187,6 +187,36 @@ TEST(Norms, TheTitlesAPlayerMayStillEarn) {
   EXPECT_EQ(*parse_norm_title("wgm"), NormTitle::wgm);
 }
 
+// The short codes of both writers: the FIDE list's m and wm, and the i and wi
+// tabiya's office writes for IM and WIM (found when the arbiter's handbook
+// registered an IM: she was offered an IM norm).
+TEST(Norms, ShortTitleCodesOfBothWriters) {
+  auto names = [](const std::string& title, char sex) {
+    Player p;
+    p.title = title;
+    p.sex = sex;
+    std::string s;
+    for (NormTitle t : titles_to_check(p)) s += norm_title_name(t) + " ";
+    return s;
+  };
+  EXPECT_EQ(names("i", 'w'), "GM ");
+  EXPECT_EQ(names("m", 'w'), "GM ");
+  EXPECT_EQ(names("wi", 'w'), "GM IM WGM ");
+  EXPECT_EQ(names("wm", 'w'), "GM IM WGM ");
+  EXPECT_EQ(*parse_norm_title("i"), NormTitle::im);
+  EXPECT_EQ(*parse_norm_title("wi"), NormTitle::wim);
+  // 1.45 counts an opponent written "i" as an IM.
+  std::vector<Opp> opps = kNormEvent;
+  opps[3].title = "i";
+  opps[4].title = "m";
+  Tournament t = event("FM", 'm', "IND", opps);
+  auto im = assess_norm(t, 1, NormTitle::im);
+  ASSERT_TRUE(im.ok());
+  EXPECT_EQ(im->opponents[3].title, "IM");
+  EXPECT_EQ(im->opponents[4].title, "IM");
+  EXPECT_TRUE(check(*im, "1.45").met);
+}
+
 TEST(Norms, TheReportAnArbiterReads) {
   const Tournament t = event("IM", 'm', "IND", kNormEvent);
   std::vector<NormAssessment> per_title;

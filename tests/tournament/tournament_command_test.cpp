@@ -322,6 +322,29 @@ TEST_F(TournamentSwissCommandTest, PairEnterResultsAndCheck) {
   // The file re-pairs to itself, round by round.
   r = run({"check", f});
   EXPECT_EQ(r.code, 0) << r.out;
+  // --rounds: the checker's report per round (C.04.A), here every round identical.
+  r = run({"check", f, "--rounds"});
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find(": round 1: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" bye 5: identical\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(": round 3: "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("differs"), std::string::npos) << r.out;
+  // Round 3 written with one game's colours the other way round: that round differs, and only that one.
+  auto swapped = tournament::read_trf_file(f);
+  ASSERT_TRUE(swapped);
+  const int a = 1, b = swapped->player(1)->entry(3).opponent;
+  ASSERT_NE(b, 0);
+  for (int n : {a, b}) {
+    auto& e = swapped->player(n)->rounds[2];
+    e.colour = e.colour == tournament::Colour::white ? tournament::Colour::black : tournament::Colour::white;
+  }
+  std::ofstream(path("swapped.trf")) << tournament::write_trf(*swapped);
+  r = run({"check", path("swapped.trf"), "--rounds"});
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find(": identical\n"), std::string::npos) << r.out;  // rounds 1 and 2
+  EXPECT_NE(r.out.find(": round 3: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(": differs\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("round 3: the FIDE Dutch system pairs"), std::string::npos) << r.out;
   r = run({"standings", f});
   EXPECT_NE(r.out.find("BH-C1"), std::string::npos) << r.out;
 }
