@@ -30,10 +30,13 @@ std::optional<std::string> title_code(const std::string& text) {
   std::string lower;
   for (char c : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (lower.empty()) return std::string();
+  // The TRF's codes (g m f c wg wm wf wc). Earlier tabiya wrote IM and WIM as "i" and "wi": still read.
   static const std::pair<const char*, const char*> titles[] = {
-      {"gm", "g"}, {"im", "i"}, {"fm", "f"}, {"cm", "c"}, {"wgm", "wg"}, {"wim", "wi"}, {"wfm", "wf"}, {"wcm", "wc"}};
+      {"gm", "g"}, {"im", "m"}, {"fm", "f"}, {"cm", "c"}, {"wgm", "wg"}, {"wim", "wm"}, {"wfm", "wf"}, {"wcm", "wc"}};
   for (const auto& [word, code] : titles)
     if (lower == word || lower == code) return std::string(code);
+  if (lower == "i") return std::string("m");
+  if (lower == "wi") return std::string("wm");
   return std::nullopt;
 }
 
@@ -52,8 +55,11 @@ bool valid_birth_date(const std::string& text) {
 }
 
 Renumbering sort_start_list(Tournament& t) {
-  static const std::vector<std::string> titles = {"g", "wg", "i", "wi", "f", "wf", "c", "wc"};
-  auto title_rank = [](const std::string& title) {
+  // C.04.2 (General handling rules, initial order): rating, then title GM-IM-WGM-FM-WIM-CM-WFM-WCM, then name.
+  static const std::vector<std::string> titles = {"g", "m", "wg", "f", "wm", "c", "wf", "wc"};
+  auto title_rank = [](std::string title) {
+    if (title == "i") title = "m";  // as earlier tabiya wrote them
+    if (title == "wi") title = "wm";
     return static_cast<int>(std::find(titles.begin(), titles.end(), title) - titles.begin());
   };
   std::stable_sort(t.players.begin(), t.players.end(), [&](const Player& a, const Player& b) {

@@ -39,7 +39,12 @@ Tournament drawn_round_robin(int n, const EventSettings& s) {
 TEST(Office, EntryFormChecks) {
   EXPECT_EQ(title_code("GM"), "g");
   EXPECT_EQ(title_code("wfm"), "wf");
-  EXPECT_EQ(title_code("wi"), "wi");
+  // The TRF-16 codes, as FIDE's TieBreakServer reads them (g m f c wg wm wf wc); the "i" and "wi" earlier tabiya
+  // wrote are read as IM and WIM.
+  EXPECT_EQ(title_code("IM"), "m");
+  EXPECT_EQ(title_code("WIM"), "wm");
+  EXPECT_EQ(title_code("wi"), "wm");
+  EXPECT_EQ(title_code("i"), "m");
   EXPECT_EQ(title_code(""), "");
   EXPECT_FALSE(title_code("grandmaster"));
   EXPECT_TRUE(valid_federation("NOR"));
@@ -75,6 +80,20 @@ TEST(Office, SwissStartListByRatingTitleName) {
   EXPECT_EQ(last->renumbered[2], 3);
   EXPECT_EQ(last->renumbered[3], 4);
   EXPECT_EQ(last->renumbered[4], 1);
+}
+
+// C.04.2 B: among equal ratings the titles go GM-IM-WGM-FM-WIM-CM-WFM-WCM, then the untitled.
+TEST(Office, TitlesOrderTheStartListAsTheGeneralHandlingRulesList) {
+  Tournament t;
+  const EventSettings swiss = settings(PairingSystem::swiss_dutch);
+  const std::pair<const char*, const char*> entries[] = {{"Wcm", "WCM"}, {"None", ""},   {"Wfm", "WFM"},
+                                                         {"Cm", "CM"},   {"Wim", "WIM"}, {"Fm", "FM"},
+                                                         {"Wgm", "WGM"}, {"Im", "IM"},   {"Gm", "GM"}};
+  for (const auto& [name, title] : entries)
+    ASSERT_TRUE(register_player(t, swiss, entrant(name, 2300, *title_code(title))));
+  std::string order;
+  for (const Player& p : t.players) order += p.name + " ";
+  EXPECT_EQ(order, "Gm Im Wgm Fm Wim Cm Wfm Wcm None ");
 }
 
 TEST(Office, ALateSwissEntryIsAbsentFromThePairedRounds) {

@@ -6,11 +6,15 @@ import type { TEvent } from './types';
 
 const RESULTS = ['1-0', '1/2', '0-1', '+-', '-+', '--'];
 
-/** A player by pairing number, with the title (TRF codes g i f c wg wi wf wc are GM IM FM CM WGM WIM WFM WCM). */
+/** The TRF's title codes (g m f c wg wm wf wc; "i" and "wi" in files of earlier tabiya) as titles are written. */
+const TITLES: Record<string, string> = { g: 'GM', m: 'IM', i: 'IM', f: 'FM', c: 'CM', wg: 'WGM', wm: 'WIM', wi: 'WIM', wf: 'WFM', wc: 'WCM' };
+
+/** A player by pairing number, with the title. */
 export function playerName(e: TEvent, n: number): string {
   const p = e.players.find(x => x.number === n);
   if (!p) return '?';
-  return p.title ? `${p.title.toUpperCase()}M ${p.name}` : p.name;
+  const title = p.title ? TITLES[p.title] : undefined;
+  return title ? `${title} ${p.name}` : p.name;
 }
 
 export function pairingsPanel(e: TEvent, onResult: ((round: number, white: number, result: string) => void) | null): HTMLElement {
