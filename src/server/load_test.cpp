@@ -471,6 +471,7 @@ Result<LoadReport> run_load(const LoadOptions& options) {
   int total = static_cast<int>(clients.size());
   wait_until([&] { return shared.ready + shared.failed >= total; }, 120);
   shared.report.connect_seconds = seconds_since(connect_start);
+  if (options.clients_ready) options.clients_ready();
 
   // Each game's two sides move half an interval apart, the games spread evenly over the interval.
   shared.moving = true;
