@@ -139,11 +139,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       auto res = std::make_shared<Response>(self->api(*request));
       asio::post(self->stream_.get_executor(), [self, request, res] {
         res->keep_alive(request->keep_alive());
+        self->stream_.expires_after(std::chrono::seconds(30));  // the read's deadline may have passed meanwhile
         self->send(std::move(*res));
       });
     });
     if (queued) return;
-    Response res = error_response(503, "busy");
+    Response res = error_response(503, shared_.stopping ? "shutting_down" : "busy");
     res.keep_alive(request->keep_alive());
     send(std::move(res));
   }
