@@ -17,9 +17,11 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "commands.h"
+#include "loadtest_generators.h"
 #include "server/load_test.h"
 
 extern char** environ;
@@ -41,6 +43,8 @@ struct LoadArguments {
   std::string time_control = "90+30";
   int robot_games = 0;
   int robot_level = 10;
+  int generators = 1;           // processes the clients are spread over
+  std::string generator_child;  // "game" or "echo": this process is one of them (loadtest_generators.h)
 };
 
 // CPU time (user + system) and resident memory of one process, from /proc.
@@ -150,8 +154,21 @@ struct RunFigures {
   double generator_cpu_percent = 0;
 };
 
-std::optional<RunFigures> run_one(const LoadArguments& args, const std::string& label, uint16_t port, int pid,
-                                  bool echo) {
+// ws://127.0.0.1:PORT (loopback only: the load test never leaves this machine).
+std::optional<uint16_t> loopback_port(const std::string& url) {
+  for (std::string prefix : {"ws://127.0.0.1:", "ws://localhost:", "http://127.0.0.1:", "http://localhost:"}) {
+    if (url.rfind(prefix, 0) == 0) {
+      try {
+        int port = std::stoi(url.substr(prefix.size()));
+        if (port > 0 && port < 65536) return static_cast<uint16_t>(port);
+      } catch (const std::exception&) {
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+server::LoadOptions load_options(const LoadArguments& args, uint16_t port, bool echo) {
   server::LoadOptions options;
   options.port = port;
   options.games = args.games;
@@ -163,39 +180,19 @@ std::optional<RunFigures> run_one(const LoadArguments& args, const std::string& 
   options.time_control = args.time_control;
   options.robot_games = args.robot_games;
   options.robot_level = args.robot_level;
-  RunFigures figures;
-  std::optional<ProcessSample> baseline = pid > 0 ? sample_process(pid) : std::nullopt;
-  if (baseline) figures.baseline_rss_mb = baseline->rss_kb / 1024;
-  std::optional<ProcessSample> server_start, server_end;
-  double self_start = 0, self_end = 0;
-  auto wall_start = std::chrono::steady_clock::now(), wall_end = wall_start;
-  options.window_started = [&] {
-    if (pid > 0) server_start = sample_process(pid);
-    self_start = self_cpu_seconds();
-    wall_start = std::chrono::steady_clock::now();
-  };
-  options.window_ended = [&] {
-    if (pid > 0) server_end = sample_process(pid);
-    self_end = self_cpu_seconds();
-    wall_end = std::chrono::steady_clock::now();
-  };
+  return options;
+}
+
+void announce(const LoadArguments& args, const std::string& label, bool echo) {
   std::cout << label << ": " << args.games << " games, " << 2 * args.games << " clients, a move per side every "
             << args.rate << " s, " << args.duration << " s measured";
+  if (args.generators > 1) std::cout << ", clients spread over " << args.generators << " generator processes";
   if (args.robot_games > 0 && !echo)
     std::cout << "; " << args.robot_games << " robot games (level " << args.robot_level << ") beside them";
   std::cout << std::endl;
-  Result<server::LoadReport> report = server::run_load(options);
-  if (!report) {
-    std::cerr << "tabiya " << report.error().message << "\n";
-    return std::nullopt;
-  }
-  figures.report = std::move(*report);
-  double wall = std::chrono::duration<double>(wall_end - wall_start).count();
-  if (server_start && server_end && wall > 0) {
-    figures.server_cpu_percent = 100 * (server_end->cpu_seconds - server_start->cpu_seconds) / wall;
-    figures.rss_mb = server_end->rss_kb / 1024;
-  }
-  if (wall > 0) figures.generator_cpu_percent = 100 * (self_end - self_start) / wall;
+}
+
+void print_figures(const LoadArguments& args, const RunFigures& figures) {
   const server::LoadReport& r = figures.report;
   char text[512];
   std::snprintf(text, sizeof text,
@@ -212,29 +209,157 @@ std::optional<RunFigures> run_one(const LoadArguments& args, const std::string& 
   std::cout << text;
   for (const auto& [code, count] : r.errors) std::cout << "    error " << code << ": " << count << "\n";
   if (figures.server_cpu_percent >= 0) {
+    const double moves_per_s = r.window_seconds > 0 ? static_cast<double>(r.moves_answered) / r.window_seconds : 0;
     std::snprintf(text, sizeof text,
-                  "  server: CPU %.0f%% of one core, RSS %.1f MB (%.1f MB before the clients: %.1f KB per game)\n",
-                  figures.server_cpu_percent, figures.rss_mb, figures.baseline_rss_mb,
+                  "  server: CPU %.0f%% of one core (%.1f%% per 1,000 moves/s), RSS %.1f MB (%.1f MB before the "
+                  "clients: %.1f KB per game)\n",
+                  figures.server_cpu_percent, moves_per_s > 0 ? figures.server_cpu_percent * 1000 / moves_per_s : 0.0,
+                  figures.rss_mb, figures.baseline_rss_mb,
                   (figures.rss_mb - figures.baseline_rss_mb) * 1024 / args.games);
     std::cout << text;
   }
   std::snprintf(text, sizeof text, "  load generator: CPU %.0f%% of one core\n", figures.generator_cpu_percent);
   std::cout << text << std::flush;
+}
+
+std::optional<RunFigures> run_one(const LoadArguments& args, const std::string& label, uint16_t port, int pid,
+                                  bool echo) {
+  server::LoadOptions options = load_options(args, port, echo);
+  RunFigures figures;
+  std::optional<ProcessSample> baseline = pid > 0 ? sample_process(pid) : std::nullopt;
+  if (baseline) figures.baseline_rss_mb = baseline->rss_kb / 1024;
+  std::optional<ProcessSample> server_start, server_end;
+  double self_start = 0, self_end = 0;
+  auto wall_start = std::chrono::steady_clock::now(), wall_end = wall_start;
+  options.window_started = [&] {
+    if (pid > 0) server_start = sample_process(pid);
+    self_start = self_cpu_seconds();
+    wall_start = std::chrono::steady_clock::now();
+  };
+  options.window_ended = [&] {
+    if (pid > 0) server_end = sample_process(pid);
+    self_end = self_cpu_seconds();
+    wall_end = std::chrono::steady_clock::now();
+  };
+  announce(args, label, echo);
+  Result<server::LoadReport> report = server::run_load(options);
+  if (!report) {
+    std::cerr << "tabiya " << report.error().message << "\n";
+    return std::nullopt;
+  }
+  figures.report = std::move(*report);
+  double wall = std::chrono::duration<double>(wall_end - wall_start).count();
+  if (server_start && server_end && wall > 0) {
+    figures.server_cpu_percent = 100 * (server_end->cpu_seconds - server_start->cpu_seconds) / wall;
+    figures.rss_mb = server_end->rss_kb / 1024;
+  }
+  if (wall > 0) figures.generator_cpu_percent = 100 * (self_end - self_start) / wall;
+  print_figures(args, figures);
   return figures;
 }
 
-// ws://127.0.0.1:PORT (loopback only: the load test never leaves this machine).
-std::optional<uint16_t> loopback_port(const std::string& url) {
-  for (std::string prefix : {"ws://127.0.0.1:", "ws://localhost:", "http://127.0.0.1:", "http://localhost:"}) {
-    if (url.rfind(prefix, 0) == 0) {
-      try {
-        int port = std::stoi(url.substr(prefix.size()));
-        if (port > 0 && port < 65536) return static_cast<uint16_t>(port);
-      } catch (const std::exception&) {
-      }
+// The same run with the clients spread over `args.generators` child processes (loadtest_generators.h).
+std::optional<RunFigures> run_spread(const LoadArguments& args, const std::string& label, uint16_t port, int pid,
+                                     bool echo) {
+  RunFigures figures;
+  std::optional<ProcessSample> baseline = pid > 0 ? sample_process(pid) : std::nullopt;
+  if (baseline) figures.baseline_rss_mb = baseline->rss_kb / 1024;
+  announce(args, label, echo);
+  std::vector<std::unique_ptr<GeneratorProcess>> children;
+  for (int k = 0; k < args.generators; ++k) {
+    int games = args.games / args.generators + (k < args.games % args.generators ? 1 : 0);
+    std::vector<std::string> child{"loadtest",
+                                   "--generator-child",
+                                   echo ? "echo" : "game",
+                                   "--url",
+                                   "ws://127.0.0.1:" + std::to_string(port),
+                                   "--games",
+                                   std::to_string(games),
+                                   "--rate",
+                                   std::to_string(args.rate),
+                                   "--duration",
+                                   std::to_string(args.duration),
+                                   "--warmup",
+                                   std::to_string(args.warmup),
+                                   "--seed",
+                                   std::to_string(args.seed + static_cast<uint64_t>(k)),
+                                   "--time",
+                                   args.time_control,
+                                   "--robots",
+                                   std::to_string(k == 0 ? args.robot_games : 0),
+                                   "--robot-level",
+                                   std::to_string(args.robot_level)};
+    children.push_back(std::make_unique<GeneratorProcess>());
+    if (!children.back()->start(child)) {
+      std::cerr << "tabiya loadtest: could not start a generator process\n";
+      return std::nullopt;
     }
   }
-  return std::nullopt;
+  for (auto& child : children) {
+    if (!child->wait_ready()) {
+      std::cerr << "tabiya loadtest: a generator process failed before its clients were ready\n";
+      return std::nullopt;
+    }
+  }
+  for (auto& child : children) child->go();
+  // The children wait `warmup` from the word go, then measure `duration`: the probes take the same window.
+  std::this_thread::sleep_for(std::chrono::duration<double>(args.warmup));
+  auto generators_cpu = [&] {
+    double total = 0;
+    for (auto& child : children)
+      if (std::optional<ProcessSample> s = sample_process(child->pid())) total += s->cpu_seconds;
+    return total;
+  };
+  std::optional<ProcessSample> server_start = pid > 0 ? sample_process(pid) : std::nullopt;
+  double generators_start = generators_cpu();
+  auto wall_start = std::chrono::steady_clock::now();
+  std::this_thread::sleep_for(std::chrono::duration<double>(args.duration));
+  std::optional<ProcessSample> server_end = pid > 0 ? sample_process(pid) : std::nullopt;
+  double generators_end = generators_cpu();
+  double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  std::vector<server::LoadReport> reports;
+  for (auto& child : children) {
+    std::optional<server::LoadReport> report = child->finish();
+    if (!report) {
+      std::cerr << "tabiya loadtest: a generator process ended without its report\n";
+      return std::nullopt;
+    }
+    reports.push_back(std::move(*report));
+  }
+  figures.report = merge_reports(reports);
+  if (server_start && server_end && wall > 0) {
+    figures.server_cpu_percent = 100 * (server_end->cpu_seconds - server_start->cpu_seconds) / wall;
+    figures.rss_mb = server_end->rss_kb / 1024;
+  }
+  if (wall > 0) figures.generator_cpu_percent = 100 * (generators_end - generators_start) / wall;
+  print_figures(args, figures);
+  return figures;
+}
+
+// A child of run_spread: its share of the clients, "ready" on its standard output, then its moves when a line
+// arrives on its standard input, then its report.
+int generator_child(const LoadArguments& args) {
+  std::optional<uint16_t> port = loopback_port(args.url);
+  if (!port) return 2;
+  server::LoadOptions options = load_options(args, *port, args.generator_child == "echo");
+  options.clients_ready = [] {
+    std::fputs("ready\n", stdout);
+    std::fflush(stdout);
+    int c;
+    while ((c = std::fgetc(stdin)) != EOF && c != '\n') {
+    }
+  };
+  Result<server::LoadReport> report = server::run_load(options);
+  if (!report) {
+    std::cerr << "tabiya " << report.error().message << "\n";
+    return 1;
+  }
+  write_report(stdout, *report);
+  return 0;
+}
+
+std::optional<RunFigures> run(const LoadArguments& args, const std::string& label, uint16_t port, int pid, bool echo) {
+  return args.generators > 1 ? run_spread(args, label, port, pid, echo) : run_one(args, label, port, pid, echo);
 }
 
 int loadtest(const LoadArguments& args) {
@@ -244,6 +369,7 @@ int loadtest(const LoadArguments& args) {
     limit.rlim_cur = limit.rlim_max;
     setrlimit(RLIMIT_NOFILE, &limit);
   }
+  if (!args.generator_child.empty()) return generator_child(args);
   std::vector<std::string> threads;
   if (args.threads > 0) threads = {"--threads", std::to_string(args.threads)};
 
@@ -254,7 +380,7 @@ int loadtest(const LoadArguments& args) {
       std::cerr << "tabiya loadtest: --url must be ws://127.0.0.1:PORT or ws://localhost:PORT\n";
       return 2;
     }
-    game = run_one(args, "game server at " + args.url, *port, args.pid, false);
+    game = run(args, "game server at " + args.url, *port, args.pid, false);
   } else {
     std::filesystem::path data =
         std::filesystem::temp_directory_path() / ("tabiya-loadtest-" + std::to_string(getpid()));
@@ -267,7 +393,7 @@ int loadtest(const LoadArguments& args) {
       std::cerr << "tabiya loadtest: could not start tabiya serve\n";
       return 1;
     }
-    game = run_one(args, "game server (pid " + std::to_string(server.pid()) + ")", server.port(), server.pid(), false);
+    game = run(args, "game server (pid " + std::to_string(server.pid()) + ")", server.port(), server.pid(), false);
     int status = server.stop();
     if (status != 0) std::cout << "  server exit status " << status << " after SIGTERM\n";
     std::error_code ignored;
@@ -284,7 +410,7 @@ int loadtest(const LoadArguments& args) {
     return 1;
   }
   std::optional<RunFigures> floor =
-      run_one(args, "echo floor (pid " + std::to_string(echo.pid()) + ")", echo.port(), echo.pid(), true);
+      run(args, "echo floor (pid " + std::to_string(echo.pid()) + ")", echo.port(), echo.pid(), true);
   echo.stop();
   if (!floor) return 1;
   auto ratio = [](double a, double b) { return b > 0 ? a / b : 0.0; };
@@ -327,6 +453,13 @@ void add_loadtest_command(CLI::App& app) {
       ->check(CLI::Range(1, 10));
   cmd->add_option("--seed", args->seed, "Seed of the random move choices")->capture_default_str();
   cmd->add_flag("!--no-echo", args->echo_floor, "Skip the echo floor");
+  cmd->add_option("--generators", args->generators,
+                  "Processes the clients are spread over (one process holds at most its open-files limit of sockets)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64));
+  cmd->add_option("--generator-child", args->generator_child, "Internal: run as one of the --generators processes")
+      ->check(CLI::IsMember({"game", "echo"}))
+      ->group("");
   cmd->callback([args] {
     if (int status = loadtest(*args); status != 0) throw CLI::RuntimeError(status);
   });

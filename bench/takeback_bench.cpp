@@ -11,8 +11,13 @@
 //   BM_TakebackAndMoveAgain/N     the attack's loop: offer, accept, the same move again
 //   BM_MoveInLockedEnding         one new move in the ending (a new position to prove),
 //                                 plies 1..140 in turn
+//   BM_TakebackLongGame/N         offer + accept at ply N (20 to 2,000) of a casual game
+//                                 without clock from the initial position: the cost must
+//                                 not grow with N (the game is rewound, not replayed)
+//   BM_TakebackLongGameWithClock/N  the same with a clock: still replayed (grows with N)
 #include <benchmark/benchmark.h>
 
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -22,6 +27,7 @@
 #include "core/movegen.h"
 #include "core/uci_move.h"
 #include "laws/game.h"
+#include "laws/time_control.h"
 #include "play/live_game.h"
 
 namespace {
@@ -71,6 +77,41 @@ std::unique_ptr<play::LiveGame> played_to(int plies) {
       throw std::runtime_error("shuffle move refused at ply " + std::to_string(i));
   }
   return live;
+}
+
+// A game of `plies` moves from the initial position that no rule ends: each move goes to a position not seen
+// before (no repetition) and gives no check (no forced reply); a piece move while the fifty-move count is low, a
+// pawn move once it reaches 80 plies, a capture only when nothing else is left. The first such move in
+// generation order: always the same game.
+const std::vector<Move>& long_game(int plies) {
+  static std::vector<Move> line;
+  if (int(line.size()) >= plies) return line;
+  Position pos = Position::startpos();
+  std::set<Key> seen{pos.key()};
+  line.clear();
+  while (int(line.size()) < plies) {
+    const bool pawn_due = pos.halfmove_clock() >= 80;
+    std::optional<Move> chosen;
+    for (int pass = 0; pass < 3 && !chosen; ++pass) {
+      for (Move m : legal_moves(pos)) {
+        if (pass < 2 && pos.is_capture(m)) continue;
+        if (pass == 0 && (pos.moved_piece_type(m) == PAWN) != pawn_due) continue;
+        Position next = pos;
+        UndoInfo undo;
+        next.do_move(m, undo);
+        if (seen.contains(next.key()) || legal_moves(next).size() == 0) continue;
+        if (pass < 2 && next.in_check()) continue;
+        chosen = m;
+        break;
+      }
+    }
+    if (!chosen) throw std::runtime_error("the long game ran out of moves at ply " + std::to_string(line.size()));
+    UndoInfo undo;
+    pos.do_move(*chosen, undo);
+    seen.insert(pos.key());
+    line.push_back(*chosen);
+  }
+  return line;
 }
 
 void take_back_one(play::LiveGame& live) {
@@ -130,5 +171,30 @@ void BM_MoveInLockedEnding(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_MoveInLockedEnding)->Unit(benchmark::kMillisecond);
+
+// `clock`: a casual game with a 90+30 clock, whose takeback still replays the kept moves (the clock's state
+// follows from their times): the cost that grows with the length, for comparison in the same run.
+void takeback_in_long_game(benchmark::State& state, bool clock) {
+  const int plies = int(state.range(0));
+  const std::vector<Move>& line = long_game(plies);
+  play::StartOptions o;
+  if (clock) o.time_control = parse_pgn_time_control("5400+30").value();
+  auto live = std::move(play::LiveGame::create(o, std::make_shared<ManualTimeSource>()).value());
+  (void)live->start();
+  for (int i = 0; i < plies; ++i)
+    if (!live->move(live->turn(), to_uci(line[std::size_t(i)], live->game().position())))
+      throw std::runtime_error("long game move refused at ply " + std::to_string(i));
+  for (auto _ : state) {
+    take_back_one(*live);
+    state.PauseTiming();
+    const Move m = line[std::size_t(plies - 1)];
+    (void)live->move(live->turn(), to_uci(m, live->game().position()));
+    state.ResumeTiming();
+  }
+}
+void BM_TakebackLongGame(benchmark::State& state) { takeback_in_long_game(state, false); }
+void BM_TakebackLongGameWithClock(benchmark::State& state) { takeback_in_long_game(state, true); }
+BENCHMARK(BM_TakebackLongGame)->Arg(20)->Arg(200)->Arg(2000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_TakebackLongGameWithClock)->Arg(20)->Arg(200)->Arg(2000)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

@@ -68,6 +68,7 @@ void Game::apply_move(Move m) {
   after.do_move(m, undo);
   moves_.push_back(std::move(rec));
   positions_.push_back(std::move(after));
+  if (options_.rewindable) monitor_before_.push_back(dead_monitor_);
 }
 
 Result<bool> Game::play(Move m) {
@@ -133,6 +134,28 @@ Result<bool> Game::takeback() {
   }
   moves_.pop_back();
   positions_.pop_back();
+  if (!monitor_before_.empty()) {
+    dead_monitor_ = std::move(monitor_before_.back());
+    monitor_before_.pop_back();
+  }
+  draw_offer_.reset();
+  return true;
+}
+
+Result<bool> Game::rewind(int plies) {
+  if (!options_.rewindable) return fail("rewind: the game keeps no rewind points");
+  if (options_.arbiter_mode) return fail("rewind is not possible in arbiter mode: the record is the scoresheet");
+  if (clock_) return fail("rewind is not possible in a game with clocks: their state follows from the replayed times");
+  if (auto r = require_running(); !r) return r;
+  if (plies < 0 || std::size_t(plies) > moves_.size())
+    return fail("rewind: " + std::to_string(plies) + " plies asked, " + std::to_string(moves_.size()) + " played");
+  if (plies == 0) return true;
+  const std::size_t kept = moves_.size() - std::size_t(plies);
+  dead_monitor_ = std::move(monitor_before_[kept]);
+  moves_.erase(moves_.begin() + std::ptrdiff_t(kept), moves_.end());
+  positions_.erase(positions_.begin() + std::ptrdiff_t(kept + 1), positions_.end());
+  monitor_before_.erase(monitor_before_.begin() + std::ptrdiff_t(kept), monitor_before_.end());
+  events_.clear();
   draw_offer_.reset();
   return true;
 }

@@ -51,6 +51,9 @@ struct GameOptions {
   // the same moves (a takeback rebuilds the game; dead_position_cache.h).
   // Null: the game proves every position itself.
   std::shared_ptr<DeadPositionCache> dead_position_cache;
+  // Keeps, for each move, what rewind() needs to return to the position before it (the dead-position monitor's
+  // carried proof): a game that allows takebacks sets it. A few dozen bytes a move.
+  bool rewindable = false;
 };
 
 enum class GameEventKind {
@@ -126,6 +129,11 @@ class Game {
   Result<bool> play(std::string_view text);
   // Takes back the last move (casual play only; not in arbiter mode).
   Result<bool> takeback();
+  // The game as a fresh Game replaying its first moves().size() - plies moves would be, without replaying them:
+  // the kept moves and positions stay, the events and offers go (a replay has none), and the dead-position
+  // monitor carries on from where it stood. Its cost does not grow with the game's length. Only in a rewindable
+  // game without a clock (a clock's state follows from the replayed times), not over and not in arbiter mode.
+  Result<bool> rewind(int plies);
 
   // --- Repetition and the move counters (Art. 9.2, 9.3, 9.6) ---
   // How many times the current position has occurred (FIDE 9.2 identity).
@@ -235,6 +243,8 @@ class Game {
   std::optional<QuickplayRequest> quickplay_request_;  // G.4 request not yet settled
   // Art. 5.2.b after every move, carrying the last proof forward (see dead_position.h).
   DeadPositionMonitor dead_monitor_;
+  // With options_.rewindable: the monitor as it stood before each move, aligned with moves_.
+  std::vector<DeadPositionMonitor> monitor_before_;
   std::optional<Outcome> outcome_;
 };
 

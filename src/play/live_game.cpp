@@ -102,6 +102,8 @@ Result<bool> LiveGame::setup() {
   game_options.dead_position_cache = dead_positions_;
   if (options_.time_control && options_.time_control->has_clock() && !options_.days)
     game_options.time_control = options_.time_control;
+  // Only a game without a chess clock is rewound on a takeback (rebuild); with one the moves are replayed.
+  game_options.rewindable = takebacks_allowed(options_) && !game_options.time_control;
   game_ = std::make_unique<Game>(options_.start, game_options, clock_time_);
   move_times_.clear();
   for (Move m : options_.moves) {
@@ -335,6 +337,16 @@ Answer<Change> LiveGame::apply(const Action& a) {
 }
 
 Result<bool> LiveGame::rebuild(int plies) {
+  // Without a chess clock nothing follows from the replayed times: the game is rewound in place, at a cost that
+  // does not grow with its length (issue 19). A clock's periods and increments are replayed.
+  if (!game_->clock() && game_->options().rewindable) {
+    if (auto r = game_->rewind(plies); !r) return r;
+    move_times_.resize(move_times_.size() - std::size_t(plies));
+    follow_fair_start();
+    turn_started_at_ = time_->now().count();
+    ++rewrites_;
+    return true;
+  }
   const Millis now = time_->now();
   const bool was_running = time_->running();
   std::optional<Millis> readings[COLOR_NB];

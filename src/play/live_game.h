@@ -205,9 +205,10 @@ class LiveGame {
   Result<bool> setup();                   // a fresh Game with the initial moves
   Answer<Change> apply(const Action& a);  // the rules for one action at the current virtual time
   Answer<Change> record(Action a);        // stamps, applies and logs a live action
-  // The game without its last moves, clocks kept. It replays the kept moves,
-  // but their dead-position verdicts come from dead_positions_: no proof is
-  // made again, so the cost is a few microseconds a ply, not a search each.
+  // The game without its last moves, clocks kept. Without a chess clock the
+  // game is rewound (Game::rewind: a cost that does not grow with its length);
+  // with one the kept moves are replayed, their dead-position verdicts taken
+  // from dead_positions_ (no proof made again, a few microseconds a ply).
   Result<bool> rebuild(int plies);
   Answer<bool> ensure_running(Color by) const;
   int played() const { return int(game_->moves().size() - options_.moves.size()); }

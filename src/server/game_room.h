@@ -209,6 +209,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   std::vector<std::shared_ptr<GameSession>> sessions_;  // joined ones
   int64_t seq_ = 0;
   std::deque<std::pair<int64_t, SharedText>> history_;  // (seq, event text without req), for resync
+  std::size_t history_bytes_ = 0;                       // the size of their texts
   std::size_t stored_actions_ = 0;                      // log entries committed to the store
   bool stored_finish_ = false;
   boost::asio::steady_timer timer_;

@@ -125,8 +125,27 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     client_ = client_key(shared_.options.trusted_proxies.client(peer_, forwarded_for(req)));
     head_ = req.method() == http::verb::head;
     if (websocket::is_upgrade(req)) return upgrade(std::move(req));
+    if (std::string_view(req.target()).starts_with("/api/")) return answer_later(std::move(req));
     Response res = answer(req);
     res.keep_alive(req.keep_alive());
+    send(std::move(res));
+  }
+
+  // The service may take long (a game loaded from the store and replayed, a PGN read): it answers on the
+  // blocking lane, and this network thread goes on with other connections meanwhile.
+  void answer_later(Request&& req) {
+    auto request = std::make_shared<Request>(std::move(req));
+    const bool queued = shared_.lane.try_post([self = shared_from_this(), request] {
+      auto res = std::make_shared<Response>(self->api(*request));
+      asio::post(self->stream_.get_executor(), [self, request, res] {
+        res->keep_alive(request->keep_alive());
+        self->stream_.expires_after(std::chrono::seconds(30));  // the read's deadline may have passed meanwhile
+        self->send(std::move(*res));
+      });
+    });
+    if (queued) return;
+    Response res = error_response(503, shared_.stopping ? "shutting_down" : "busy");
+    res.keep_alive(request->keep_alive());
     send(std::move(res));
   }
 
@@ -405,6 +424,8 @@ void HttpServer::stop() {
   Shared& shared = impl.shared;
   shared.stopping = true;
   impl.listener->close();
+  // What runs on the blocking lane finishes; what waits for it is dropped with its connection.
+  shared.lane.stop();
   try {
     shared.service.shutdown();
   } catch (const std::exception& e) {

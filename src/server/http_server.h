@@ -51,6 +51,10 @@ struct ServerOptions {
   // The URLs the server is reached at from outside (behind a proxy: the proxy's); Host must name one of them,
   // the listening host or a loopback name, and a browser's WebSocket must come from one of them.
   std::vector<WebOrigin> public_urls;
+  // The blocking lane (blocking_lane.h): threads that run the service's /api/ requests and WebSocket openings
+  // (loading a game from the store, reading a PGN), and how many may wait for them before `503 busy`.
+  int blocking_threads = 2;
+  std::size_t blocking_queue = 256;
   // How long stop() waits for the closing handshakes before it cuts the remaining sockets.
   std::chrono::milliseconds shutdown_grace{3000};
 };

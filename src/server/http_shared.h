@@ -27,6 +27,7 @@
 #include <utility>
 #include <vector>
 
+#include "server/blocking_lane.h"
 #include "server/connection_limits.h"
 #include "server/http_errors.h"
 #include "server/http_policy.h"
@@ -59,7 +60,10 @@ struct Shared {
         files(std::move(files)),
         options(std::move(options)),
         limits(this->options.limits),
-        names(this->options.host, this->options.public_urls) {}
+        names(this->options.host, this->options.public_urls),
+        lane(this->options.blocking_threads, this->options.blocking_queue) {}
+  // The lane's tasks use what is declared after it: they end first.
+  ~Shared() { lane.stop(); }
 
   Service& service;
   const StaticFiles files;
@@ -67,6 +71,7 @@ struct Shared {
   Counters counters;
   ConnectionLimits limits;
   ServedNames names;  // its port is set once, by start(), before the first connection
+  BlockingLane lane;  // the service's calls that may take long: /api/ requests and WebSocket openings
   std::atomic<bool> stopping{false};
 
   std::mutex mutex;

@@ -154,6 +154,21 @@ class Client : public std::enable_shared_from_this<Client> {
         white_(white),
         counted_(counted) {}
 
+  // Each game's clients connect from an address of their own in 127/8 (all loopback on Linux): to the server
+  // they are thousands of clients holding two sockets each, as in real use, not one client holding them all (which
+  // the server's reserve for new visitors would refuse past three quarters of its cap).
+  void connect_from(const asio::ip::address_v4& source, std::function<void()> done) {
+    beast::error_code ec;
+    tcp::socket& socket = beast::get_lowest_layer(ws_).socket();
+    socket.open(tcp::v4(), ec);
+    if (!ec) socket.bind(tcp::endpoint(source, 0), ec);
+    if (ec) {
+      done_ = std::move(done);
+      return connect_failed();
+    }
+    connect(std::move(done));
+  }
+
   void connect(std::function<void()> done) {
     done_ = std::move(done);
     beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
@@ -382,7 +397,8 @@ class Client : public std::enable_shared_from_this<Client> {
 // Connects the clients a batch at a time (a listen backlog is finite).
 class Connector {
  public:
-  Connector(std::vector<std::shared_ptr<Client>>& clients, int batch) : clients_(clients), batch_(batch) {}
+  Connector(std::vector<std::shared_ptr<Client>>& clients, int batch, uint64_t seed)
+      : clients_(clients), batch_(batch), seed_(seed) {}
   void start() {
     for (int i = 0; i < batch_; ++i) next();
   }
@@ -390,10 +406,17 @@ class Connector {
  private:
   void next() {
     if (next_ >= clients_.size()) return;
-    clients_[next_++]->connect([this] { next(); });
+    const std::size_t index = next_++;
+    clients_[index]->connect_from(source_of(index / 2), [this] { next(); });
+  }
+  // 127.S.G.G for game G (two clients each), S from the seed: several generator processes use different ones.
+  asio::ip::address_v4 source_of(std::size_t game) const {
+    const uint32_t host = (uint32_t(127) << 24) | (uint32_t(1 + seed_ % 200) << 16) | uint32_t(game & 0xffff);
+    return asio::ip::address_v4(host);
   }
   std::vector<std::shared_ptr<Client>>& clients_;
   int batch_;
+  uint64_t seed_;
   std::size_t next_ = 0;
 };
 
@@ -466,11 +489,12 @@ Result<LoadReport> run_load(const LoadOptions& options) {
   std::thread io([&ioc] { ioc.run(); });
 
   auto connect_start = Clock::now();
-  Connector connector(clients, std::max(1, options.connect_batch));
+  Connector connector(clients, std::max(1, options.connect_batch), options.seed);
   on_io(ioc, [&] { connector.start(); });
   int total = static_cast<int>(clients.size());
   wait_until([&] { return shared.ready + shared.failed >= total; }, 120);
   shared.report.connect_seconds = seconds_since(connect_start);
+  if (options.clients_ready) options.clients_ready();
 
   // Each game's two sides move half an interval apart, the games spread evenly over the interval.
   shared.moving = true;

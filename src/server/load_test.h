@@ -32,6 +32,9 @@ struct LoadOptions {
   uint64_t seed = 1;
   double move_timeout_s = 5;  // a move not answered by then is lost
   int connect_batch = 64;     // connections in progress at once
+  // Called from the calling thread once every client is connected, before the first move; the moves start when it
+  // returns (a generator process waits there for its parent's word, so several start together).
+  std::function<void()> clients_ready;
   // Called from the calling thread at the start and end of the measured window (server CPU and memory probes).
   std::function<void()> window_started;
   std::function<void()> window_ended;

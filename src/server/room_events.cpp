@@ -7,7 +7,11 @@ namespace tabiya::server {
 namespace json = boost::json;
 
 namespace {
-constexpr std::size_t HISTORY_EVENTS = 64;  // events kept for resync; older gaps get a full state
+// Events kept for resync; an older gap gets a full state. Past the last few, at most HISTORY_BYTES of them: a
+// `move` event is about 1 KiB (its legal moves), and the history was the largest part of a game's memory.
+constexpr std::size_t HISTORY_EVENTS = 64;
+constexpr std::size_t HISTORY_KEPT_ALWAYS = 4;
+constexpr std::size_t HISTORY_BYTES = 6 * 1024;
 }  // namespace
 
 std::string error_message(std::optional<int64_t> req, const ProtocolError& e) {
@@ -60,7 +64,12 @@ void GameRoom::broadcast(json::object e, GameSession* requester, std::optional<i
   o["e"] = std::move(e);
   SharedText text = share(json::serialize(o));
   history_.emplace_back(seq_, text);
-  while (history_.size() > HISTORY_EVENTS) history_.pop_front();
+  history_bytes_ += text->size();
+  while (history_.size() > HISTORY_EVENTS ||
+         (history_.size() > HISTORY_KEPT_ALWAYS && history_bytes_ > HISTORY_BYTES)) {
+    history_bytes_ -= history_.front().second->size();
+    history_.pop_front();
+  }
   const Peer* skip = except ? except->peer.get() : nullptr;
   if (requester && req) {
     o["req"] = *req;
@@ -74,6 +83,7 @@ void GameRoom::broadcast(json::object e, GameSession* requester, std::optional<i
 void GameRoom::broadcast_state() {
   ++seq_;
   history_.clear();
+  history_bytes_ = 0;
   for (const auto& s : sessions_) s->peer->send(share(state_text(*s)));
 }
 

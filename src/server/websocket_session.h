@@ -25,6 +25,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   }
 
   void run(Request&& req);
+  // The service's answer to the opening (on the strand): the session, or nullptr for an unknown game.
+  void opened(const std::string& path, std::shared_ptr<Session> session);
 
   void send(SharedText text) {
     asio::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)]() mutable {
@@ -271,12 +273,24 @@ inline void WsSession::run(Request&& req) {
   id_ = shared_.add(shared_.websockets, weak_from_this());
   std::string_view target = req_.target();
   std::string path(target.substr(0, target.find('?')));
-  try {
-    session_ = shared_.service.open(path, std::make_shared<WsPeer>(weak_from_this(), req_[http::field::cookie]));
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "tabiya: service failed opening %s: %s\n", path.c_str(), e.what());
-    session_ = nullptr;
-  }
+  // Opening may load the game from the store and replay it: that runs on the blocking lane, never here.
+  const bool queued = shared_.lane.try_post([self = shared_from_this(), path] {
+    std::shared_ptr<Session> session;
+    try {
+      session = self->shared_.service.open(
+          path, std::make_shared<WsPeer>(self->weak_from_this(), self->req_[http::field::cookie]));
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "tabiya: service failed opening %s: %s\n", path.c_str(), e.what());
+    }
+    asio::post(self->ws_.get_executor(),
+               [self, path, session = std::move(session)]() mutable { self->opened(path, std::move(session)); });
+  });
+  if (!queued) return refuse(error_response(503, "busy"));
+}
+
+inline void WsSession::opened(const std::string& path, std::shared_ptr<Session> session) {
+  session_ = std::move(session);
+  if (dropped_) return finish();  // stop() cut it while the service was opening it
   if (!session_) {
     shared_.counters.ws_unknown.fetch_add(1);
     std::string id = path.substr(4);

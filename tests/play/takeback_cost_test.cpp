@@ -9,6 +9,8 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/uci_move.h"
+#include "laws/game.h"
+#include "laws/time_control.h"
 #include "play/live_game.h"
 
 namespace tabiya::play {
@@ -109,6 +111,48 @@ TEST(TakebackCost, ARebuiltGameEqualsTheSameMovesPlayedAfresh) {
     EXPECT_EQ(fresh->game().moves()[i].san, live->game().moves()[i].san) << "ply " << i;
   EXPECT_EQ(fresh->over(), live->over());
   EXPECT_EQ(fresh->game().position().key(), live->game().position().key());
+}
+
+// Without a clock a takeback rewinds the game in place (Game::rewind): nothing is replayed, so its cost does not
+// grow with the game's length. The rewound game equals the kept moves played afresh, offers and events included.
+TEST(TakebackCost, AGameWithoutClockIsRewoundNotReplayed) {
+  auto live = hot_seat(LOCKED_ENDING);
+  shuffle_pieces(*live, 30);
+  ASSERT_TRUE(live->draw_offer(live->turn()));
+  const Game* before = &live->game();
+  take_back_one(*live);
+  EXPECT_EQ(&live->game(), before) << "the same game, rewound: not a new one replayed";
+  EXPECT_EQ(live->game().moves().size(), 29u);
+  EXPECT_EQ(live->move_times().size(), 29u);
+  auto fresh = hot_seat(LOCKED_ENDING);
+  for (Move m : live->move_list()) ASSERT_TRUE(fresh->move(fresh->turn(), to_uci(m, fresh->game().position())));
+  EXPECT_EQ(fresh->game().position().key(), live->game().position().key());
+  EXPECT_EQ(fresh->game().events().size(), live->game().events().size());
+  EXPECT_EQ(fresh->game().draw_offer(), live->game().draw_offer());
+  EXPECT_EQ(fresh->game().repetition_count(), live->game().repetition_count());
+}
+
+TEST(TakebackCost, OnlyARewindableGameWithoutClockRewinds) {
+  GameOptions plain;
+  Game game(Position::startpos(), plain);
+  ASSERT_TRUE(game.play("e4"));
+  EXPECT_FALSE(game.rewind(1)) << "no rewind points kept";
+  GameOptions rewindable;
+  rewindable.rewindable = true;
+  Game kept(Position::startpos(), rewindable);
+  for (const char* m : {"e4", "e5", "Nf3", "Nc6"}) ASSERT_TRUE(kept.play(std::string_view(m)));
+  EXPECT_FALSE(kept.rewind(5)) << "more plies than were played";
+  ASSERT_TRUE(kept.rewind(3));
+  ASSERT_EQ(kept.moves().size(), 1u);
+  EXPECT_EQ(kept.moves()[0].san, "e4");
+  Game fresh(Position::startpos());
+  ASSERT_TRUE(fresh.play("e4"));
+  EXPECT_EQ(kept.position().key(), fresh.position().key());
+  ASSERT_TRUE(kept.play("c5")) << "play goes on from the rewound position";
+  rewindable.time_control = parse_pgn_time_control("300+2").value();
+  Game clocked(Position::startpos(), rewindable, std::make_shared<ManualTimeSource>());
+  ASSERT_TRUE(clocked.play("e4"));
+  EXPECT_FALSE(clocked.rewind(1)) << "a clock's state is replayed, not rewound";
 }
 
 }  // namespace

@@ -279,6 +279,26 @@ TEST_F(GameServiceTest, ResyncAfterAGapSendsTheMissedEventsOrTheState) {
   EXPECT_TRUE(c.peer->last("state"));
 }
 
+// The history kept for resync is bounded in bytes past its last few events (a move event is about 1 KiB): a gap
+// older than that gets the whole state, a recent one still gets its events.
+TEST_F(GameServiceTest, ResyncFarBackGetsTheStateOnceTheHistoryIsFull) {
+  auto [g, id, c] = hotseat();
+  const int64_t start = c.peer->last("state")->at("seq").as_int64();
+  int ply = 0;
+  for (const char* m : {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7", "f1e1", "b7b5"})
+    move(c, m, ply++);
+  c.peer->take();
+  send(c, "{\"t\":\"resync\",\"since\":" + std::to_string(start) + "}");
+  auto got = c.peer->take();
+  ASSERT_EQ(got.size(), 1u);
+  EXPECT_EQ(str(got[0].at("t")), "state");
+  EXPECT_EQ(got[0].at("seq").as_int64(), start + 12);
+  send(c, "{\"t\":\"resync\",\"since\":" + std::to_string(start + 9) + "}");
+  got = c.peer->take();
+  ASSERT_EQ(got.size(), 3u);
+  EXPECT_EQ(str(got[2].at("e").as_object().at("san")), "b5");
+}
+
 // protocol.md hello: a client that reconnects having missed nothing still
 // gets a state, with the clocks as they are now (they ran while it was away).
 TEST_F(GameServiceTest, HelloWithSinceAlwaysAnswersWithAFreshState) {

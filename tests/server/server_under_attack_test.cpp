@@ -1,15 +1,18 @@
 // The whole server (the game service behind the network layer) on loopback:
 // every move stored before a stop is acknowledged before its socket closes,
-// and an honest game keeps its round trip while another client holds its cap.
+// an honest game keeps its round trip while another client holds its cap, and
+// while a load from the store waits on the blocking lane.
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
 #include <condition_variable>
+#include <future>
 #include <mutex>
 #include <optional>
 #include <set>
 
 #include "network_test_support.h"
+#include "server/blocking_lane.h"
 #include "server/game_service.h"
 #include "server/game_store.h"
 #include "server/http_server.h"
@@ -32,7 +35,8 @@ std::string move_message(int ply) {
 // The game service and the network on one io_context, as `tabiya serve` runs them.
 class Server {
  public:
-  explicit Server(ServerOptions options = {}) : store_(make_memory_store()) {
+  explicit Server(ServerOptions options = {}, std::shared_ptr<GameStore> store = nullptr)
+      : store_(store ? std::move(store) : std::shared_ptr<GameStore>(make_memory_store())) {
     GameServiceOptions game_options;
     game_options.store = store_;
     game_options.robot_threads = 1;
@@ -234,6 +238,134 @@ TEST(ServerUnderAttack, AnHonestGameKeepsItsRoundTripWhileAClientHoldsItsCap) {
   EXPECT_LE(during, before * 10 + std::chrono::seconds(2))
       << "before " << std::chrono::duration_cast<std::chrono::milliseconds>(before).count() << " ms, during "
       << std::chrono::duration_cast<std::chrono::milliseconds>(during).count() << " ms";
+}
+
+// A store whose loads wait until released: a slow disk, or a game with a long log to read. Commits pass.
+class SlowLoads final : public GameStore {
+ public:
+  SlowLoads() : inner_(make_memory_store()) {}
+  Result<bool> commit(const std::vector<StoreWrite>& writes) override { return inner_->commit(writes); }
+  Result<std::vector<StoredGame>> load_unfinished() override { return inner_->load_unfinished(); }
+  Result<std::vector<std::string>> expiry_candidates(int64_t before_ms, std::size_t limit) override {
+    return inner_->expiry_candidates(before_ms, limit);
+  }
+  Result<std::optional<StoredGame>> load(const std::string& id) override {
+    {
+      std::unique_lock lock(mutex_);
+      ++waiting_;
+      changed_.notify_all();
+      // Never for ever: a failed test must still end.
+      changed_.wait_for(lock, std::chrono::seconds(30), [&] { return released_; });
+      --waiting_;
+    }
+    return inner_->load(id);
+  }
+  // Whether `n` loads are waiting within the deadline.
+  bool loads_waiting(int n) {
+    std::unique_lock lock(mutex_);
+    return changed_.wait_for(lock, std::chrono::seconds(5), [&] { return waiting_ >= n; });
+  }
+  int waiting() {
+    std::lock_guard lock(mutex_);
+    return waiting_;
+  }
+  void release() {
+    std::lock_guard lock(mutex_);
+    released_ = true;
+    changed_.notify_all();
+  }
+
+ private:
+  std::unique_ptr<GameStore> inner_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  int waiting_ = 0;
+  bool released_ = false;
+};
+
+// A GET of a game not in memory, on its own connection and thread: its status once answered (0: no answer).
+std::future<unsigned> get_game_later(Server& server, const std::string& id, const std::string& source) {
+  return std::async(std::launch::async, [&server, id, source] {
+    asio::io_context ioc;
+    auto stream = connect_from(ioc, server.port(), source);
+    return exchange(*stream, server.host(), "/api/games/" + id).result_int();
+  });
+}
+
+// Issue 19: loading a game from the store (and replaying it) ran on the network threads, so a slow store held
+// up every game's moves. It runs on the blocking lane now: the honest game's move is answered while the load waits.
+TEST(ServerUnderAttack, AnHonestMoveIsAnsweredWhileALoadFromTheStoreWaits) {
+  auto store = std::make_shared<SlowLoads>();
+  ServerOptions options;
+  options.threads = 1;  // one network thread: a load that held it would hold the move too
+  Server server(options, store);
+  json::object game = server.create("invite");
+  const std::string id(game.at("id").as_string());
+  asio::io_context ioc;
+  Player white(ioc, server, id, {seat(game, "white")}, "127.0.0.2");
+  Player black(ioc, server, id, {seat(game, "black")}, "127.0.0.3");
+  ASSERT_TRUE(white.connected() && black.connected());
+
+  std::future<unsigned> slow = get_game_later(server, "NotInMemory", "127.0.0.4");
+  ASSERT_TRUE(store->loads_waiting(1)) << "the GET never reached the store";
+  white.send(move_message(0));
+  EXPECT_EQ(white.answer(1), "event");
+  black.send(move_message(1));
+  EXPECT_EQ(black.answer(2), "event");
+  EXPECT_EQ(store->waiting(), 1) << "the load must still be waiting: the moves did not wait for it";
+  EXPECT_EQ(slow.wait_for(std::chrono::seconds(0)), std::future_status::timeout);
+
+  store->release();
+  ASSERT_EQ(slow.wait_for(std::chrono::seconds(10)), std::future_status::ready);
+  EXPECT_EQ(slow.get(), 404u);
+}
+
+// The lane's queue is bounded: past it a request is refused with `busy`, at once, instead of waiting without end.
+TEST(ServerUnderAttack, RequestsPastTheBlockingLanesQueueAreRefusedBusy) {
+  auto store = std::make_shared<SlowLoads>();
+  ServerOptions options;
+  options.blocking_threads = 1;
+  options.blocking_queue = 1;
+  Server server(options, store);
+  std::future<unsigned> running = get_game_later(server, "First", "127.0.0.2");
+  ASSERT_TRUE(store->loads_waiting(1));
+  // Two more: whichever comes first waits in the queue, the other finds it full and is refused at once.
+  std::future<unsigned> second = get_game_later(server, "Second", "127.0.0.3");
+  std::future<unsigned> third = get_game_later(server, "Third", "127.0.0.4");
+  std::future<unsigned>* refused = nullptr;
+  std::future<unsigned>* queued = nullptr;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (!refused && std::chrono::steady_clock::now() < deadline) {
+    if (second.wait_for(std::chrono::milliseconds(10)) == std::future_status::ready) refused = &second, queued = &third;
+    else if (third.wait_for(std::chrono::milliseconds(10)) == std::future_status::ready)
+      refused = &third, queued = &second;
+  }
+  ASSERT_NE(refused, nullptr) << "neither request was answered while the store held the first";
+  EXPECT_EQ(refused->get(), 503u);
+  EXPECT_EQ(store->waiting(), 1) << "refused while the first still waited for the store";
+  store->release();
+  ASSERT_EQ(running.wait_for(std::chrono::seconds(10)), std::future_status::ready);
+  ASSERT_EQ(queued->wait_for(std::chrono::seconds(10)), std::future_status::ready);
+  EXPECT_EQ(running.get(), 404u);
+  EXPECT_EQ(queued->get(), 404u);
+}
+
+TEST(BlockingLane, RunsWhatFitsAndRefusesPastItsQueue) {
+  BlockingLane lane(1, 1);
+  std::promise<void> hold;
+  std::shared_future<void> held = hold.get_future().share();
+  std::promise<void> first_started, second_ran;
+  ASSERT_TRUE(lane.try_post([&] {
+    first_started.set_value();
+    held.wait();
+  }));
+  first_started.get_future().wait();  // the thread is busy: the next task waits in the queue
+  ASSERT_TRUE(lane.try_post([&] { second_ran.set_value(); }));
+  EXPECT_FALSE(lane.try_post([] {})) << "the queue holds one task";
+  hold.set_value();
+  EXPECT_EQ(second_ran.get_future().wait_for(std::chrono::seconds(5)), std::future_status::ready);
+  lane.stop();
+  EXPECT_FALSE(lane.try_post([] {})) << "a stopped lane takes nothing";
 }
 
 }  // namespace

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Issue 19's load target, several server binaries in one run: each is started on its own, and the same load
+# generator (GENERATOR, default build/tabiya) drives GAMES person-vs-person games against it over loopback
+# (`tabiya loadtest --url --pid`, a move per side every 2 s), its clients spread over GENERATORS processes (one
+# process holds at most its open-files limit of sockets). The server's CPU per 1,000 moves/s and memory per game
+# come from /proc over the measured window.
+#
+#   GAMES=9950 GENERATORS=2 bench/loadtest-servers.sh build/tabiya [/tmp/tabiya-main ...]
+#
+# GAMES (default 2000), GENERATORS (default 2), DURATION (seconds measured, default 15). NICE (e.g. -5, as root)
+# runs the server and the generators at that priority: on a machine shared with builds the round trips then show
+# the server, not the scheduler's queue.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+GAMES=${GAMES:-2000}
+GENERATORS=${GENERATORS:-2}
+SECONDS_MEASURED=${DURATION:-15}
+GENERATOR=${GENERATOR:-$ROOT/build/tabiya}
+binaries=("$@")
+priority=()
+[[ -n ${NICE:-} ]] && priority=(nice -n "$NICE")
+((${#binaries[@]})) || binaries=("$ROOT/build/tabiya")
+
+work=$(mktemp -d)
+server=
+cleanup() {
+  [[ -n $server ]] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+for bin in "${binaries[@]}"; do
+  data=$work/data-$RANDOM
+  # The load is one client standing for thousands: no per-client limits where the binary has them.
+  limits=()
+  help=$("$bin" serve --help 2>/dev/null || true)
+  for lift in --create-burst --max-connections-per-client --max-websockets-per-client; do
+    grep -q -- "$lift" <<<"$help" && limits+=("$lift" 0)
+  done
+  "${priority[@]}" "$bin" serve --port 0 --data "$data" --web "$work" "${limits[@]}" >"$work/serve.log" 2>&1 &
+  server=$!
+  port=
+  for _ in $(seq 100); do
+    port=$(grep -oE 'localhost:[0-9]+' "$work/serve.log" | head -n 1 | cut -d: -f2 || true)
+    [[ -n $port ]] && break
+    sleep 0.1
+  done
+  [[ -n $port ]] || { echo "loadtest-servers: $bin did not start: $(cat "$work/serve.log")" >&2; exit 1; }
+  echo "== server $bin"
+  "${priority[@]}" "$GENERATOR" loadtest --url "ws://127.0.0.1:$port" --pid "$server" --games "$GAMES" --rate 2 \
+    --duration "$SECONDS_MEASURED" --generators "$GENERATORS" --no-echo 2>&1 | sed 's/^/    /'
+  kill "$server" && wait "$server" 2>/dev/null || true
+  server=
+done
