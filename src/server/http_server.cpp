@@ -135,14 +135,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // blocking lane, and this network thread goes on with other connections meanwhile.
   void answer_later(Request&& req) {
     auto request = std::make_shared<Request>(std::move(req));
-    const bool queued = shared_.lane.try_post([self = shared_from_this(), request] {
-      auto res = std::make_shared<Response>(self->api(*request));
-      asio::post(self->stream_.get_executor(), [self, request, res] {
-        res->keep_alive(request->keep_alive());
-        self->stream_.expires_after(std::chrono::seconds(30));  // the read's deadline may have passed meanwhile
-        self->send(std::move(*res));
-      });
-    });
+    const bool queued = shared_.lane.try_post(
+        [self = shared_from_this(), request] {
+          auto res = std::make_shared<Response>(self->api(*request));
+          asio::post(self->stream_.get_executor(), [self, request, res] {
+            res->keep_alive(request->keep_alive());
+            self->stream_.expires_after(std::chrono::seconds(30));  // the read's deadline may have passed meanwhile
+            self->send(std::move(*res));
+          });
+        },
+        client_);
     if (queued) return;
     Response res = error_response(503, shared_.stopping ? "shutting_down" : "busy");
     res.keep_alive(request->keep_alive());
@@ -239,7 +241,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (verdict != ConnectionLimits::Verdict::admitted) return send(too_many_connections(shared_, verdict));
     upgraded_ = true;
     std::make_shared<WsSession>(std::move(stream_), shared_, std::move(hold_), std::move(websocket_hold))
-        ->run(std::move(req));
+        ->run(std::move(req), client_);
   }
 
   void send(Response&& res) {

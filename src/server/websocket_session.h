@@ -24,7 +24,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     if (id_ != 0) shared_.remove(shared_.websockets, id_);
   }
 
-  void run(Request&& req);
+  void run(Request&& req, const std::string& client);  // client: its key (client_address.h)
   // The service's answer to the opening (on the strand): the session, or nullptr for an unknown game.
   void opened(const std::string& path, std::shared_ptr<Session> session);
 
@@ -268,23 +268,25 @@ class WsPeer final : public Peer {
   std::string cookie_;  // kept: the upgrade request is gone once the WebSocket runs
 };
 
-inline void WsSession::run(Request&& req) {
+inline void WsSession::run(Request&& req, const std::string& client) {
   req_ = std::move(req);
   id_ = shared_.add(shared_.websockets, weak_from_this());
   std::string_view target = req_.target();
   std::string path(target.substr(0, target.find('?')));
   // Opening may load the game from the store and replay it: that runs on the blocking lane, never here.
-  const bool queued = shared_.lane.try_post([self = shared_from_this(), path] {
-    std::shared_ptr<Session> session;
-    try {
-      session = self->shared_.service.open(
-          path, std::make_shared<WsPeer>(self->weak_from_this(), self->req_[http::field::cookie]));
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "tabiya: service failed opening %s: %s\n", path.c_str(), e.what());
-    }
-    asio::post(self->ws_.get_executor(),
-               [self, path, session = std::move(session)]() mutable { self->opened(path, std::move(session)); });
-  });
+  const bool queued = shared_.lane.try_post(
+      [self = shared_from_this(), path] {
+        std::shared_ptr<Session> session;
+        try {
+          session = self->shared_.service.open(
+              path, std::make_shared<WsPeer>(self->weak_from_this(), self->req_[http::field::cookie]));
+        } catch (const std::exception& e) {
+          std::fprintf(stderr, "tabiya: service failed opening %s: %s\n", path.c_str(), e.what());
+        }
+        asio::post(self->ws_.get_executor(),
+                   [self, path, session = std::move(session)]() mutable { self->opened(path, std::move(session)); });
+      },
+      client);
   if (!queued) return refuse(error_response(503, "busy"));
 }
 

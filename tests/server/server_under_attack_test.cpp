@@ -3,6 +3,7 @@
 // an honest game keeps its round trip while another client holds its cap, and
 // while a load from the store waits on the blocking lane.
 #include <gtest/gtest.h>
+#include <atomic>
 
 #include <boost/json.hpp>
 #include <condition_variable>
@@ -366,6 +367,47 @@ TEST(BlockingLane, RunsWhatFitsAndRefusesPastItsQueue) {
   EXPECT_EQ(second_ran.get_future().wait_for(std::chrono::seconds(5)), std::future_status::ready);
   lane.stop();
   EXPECT_FALSE(lane.try_post([] {})) << "a stopped lane takes nothing";
+}
+
+// One client's slow requests may fill only its share of the queue: the others still get in, and once one of its
+// tasks has left the queue the client may queue again.
+TEST(BlockingLane, OneClientCannotFillTheQueue) {
+  BlockingLane lane(1, 8, 2);
+  std::promise<void> hold;
+  std::shared_future<void> held = hold.get_future().share();
+  std::promise<void> started;
+  ASSERT_TRUE(lane.try_post(
+      [&] {
+        started.set_value();
+        held.wait();
+      },
+      "10.0.0.1"));
+  started.get_future().wait();  // running, so no longer waiting: the client has its whole share again
+  std::atomic<int> ran{0};
+  EXPECT_TRUE(lane.try_post([&] { ++ran; }, "10.0.0.1"));
+  EXPECT_TRUE(lane.try_post([&] { ++ran; }, "10.0.0.1"));
+  EXPECT_FALSE(lane.try_post([&] { ++ran; }, "10.0.0.1")) << "its share of 2 is waiting";
+  EXPECT_TRUE(lane.try_post([&] { ++ran; }, "10.0.0.2")) << "another client is not affected";
+  EXPECT_TRUE(lane.try_post([&] { ++ran; })) << "the server's own work has no share to exhaust";
+  hold.set_value();
+  lane.stop();  // waits for the running task; the queued ones may or may not have run
+  EXPECT_FALSE(lane.try_post([] {}, "10.0.0.3"));
+}
+
+// After its waiting tasks have been taken, the client may queue again.
+TEST(BlockingLane, AClientsShareComesBackAsItsTasksStart) {
+  BlockingLane lane(1, 8, 1);
+  std::promise<void> done;
+  ASSERT_TRUE(lane.try_post([&] { done.set_value(); }, "10.0.0.1"));
+  ASSERT_EQ(done.get_future().wait_for(std::chrono::seconds(5)), std::future_status::ready);
+  std::promise<void> again;
+  // The first task has left the queue (it ran), so the one place is free again.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  bool queued = false;
+  while (!queued && std::chrono::steady_clock::now() < deadline)
+    queued = lane.try_post([&] { again.set_value(); }, "10.0.0.1");
+  ASSERT_TRUE(queued);
+  EXPECT_EQ(again.get_future().wait_for(std::chrono::seconds(5)), std::future_status::ready);
 }
 
 }  // namespace
