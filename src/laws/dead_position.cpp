@@ -5,6 +5,7 @@
 #include "core/movegen.h"
 #include "laws/unwinnability_freezing.h"
 #include "laws/unwinnability_helpmate.h"
+#include "laws/unwinnability_reach.h"
 
 namespace tabiya {
 
@@ -51,6 +52,7 @@ UnwinnableReason static_proof(const Position& pos, Color winner) {
       break;
   }
   if (freezing_structure(pos, winner) != FrozenStructure::MAY_MATE) return UnwinnableReason::FREEZING_STRUCTURE;
+  if (reachable_squares_structure(pos, winner) != FrozenStructure::MAY_MATE) return UnwinnableReason::REACHABLE_SQUARES;
   return UnwinnableReason::NONE;
 }
 
@@ -244,6 +246,8 @@ const char* unwinnable_reason_name(UnwinnableReason reason) {
       return "exhausted search";
     case UnwinnableReason::FREEZING_STRUCTURE:
       return "freezing structure";
+    case UnwinnableReason::REACHABLE_SQUARES:
+      return "reachable squares";
     case UnwinnableReason::LOOK_AHEAD:
       return "look-ahead";
   }

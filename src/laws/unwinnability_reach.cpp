@@ -1,0 +1,208 @@
+#include "laws/unwinnability_reach.h"
+
+#include <array>
+#include <cstddef>
+
+#include "laws/unwinnability_steps.h"
+
+namespace tabiya {
+
+using namespace steps;
+
+namespace {
+
+// Where a promoted pawn may step: a queen's single steps or a knight's jumps
+// (a rook's and a bishop's are among the queen's).
+Bitboard any_piece_step(Bitboard b) { return king_step(b) | knight_step(b); }
+
+Bitboard piece_step(PieceType pt, Bitboard b) {
+  switch (pt) {
+    case KNIGHT:
+      return knight_step(b);
+    case BISHOP:
+      return diagonal_step(b);
+    case ROOK:
+      return orthogonal_step(b);
+    default:  // queen and king
+      return king_step(b);
+  }
+}
+
+Bitboard piece_flood(PieceType pt, Bitboard start, Bitboard passable) {
+  switch (pt) {
+    case KNIGHT:
+      return flood<knight_step>(start, passable);
+    case BISHOP:
+      return flood<diagonal_step>(start, passable);
+    case ROOK:
+      return flood<orthogonal_step>(start, passable);
+    default:
+      return flood<king_step>(start, passable);
+  }
+}
+
+struct Man {
+  Color colour;
+  PieceType type;
+  Square home;
+  Bitboard reach;     // squares it may stand on (a pawn: as a pawn)
+  Bitboard promoted;  // a pawn: squares it may stand on after promoting
+  Bitboard threat;    // squares it may move onto by a capture
+  Bitboard cover;     // squares it may attack (for a king, without regard to guards)
+};
+
+// The state of the saturation: every man, and what the fixed ones imply.
+class Reach {
+ public:
+  explicit Reach(const Position& pos) {
+    for (Bitboard b = pos.pieces(); b;) {
+      Square s = pop_lsb(b);
+      Piece pc = pos.piece_on(s);
+      Man m{color_of(pc), type_of(pc), s, square_bb(s), 0, 0, 0};
+      // A pawn that has just advanced two squares may be taken en passant on
+      // the square it passed: it counts as one it may stand on.
+      if (m.type == PAWN && pos.en_passant() != SQ_NONE && s == Square(pos.en_passant() + pawn_push(~pos.side_to_move())))
+        m.reach |= square_bb(pos.en_passant());
+      men_[count_++] = m;
+    }
+    settled_ = saturate();
+  }
+
+  // False when the sets did not settle (then nothing is proven).
+  bool settled() const { return settled_; }
+
+  const Man* begin() const { return men_.data(); }
+  const Man* end() const { return men_.data() + count_; }
+
+ private:
+  // Grows the sets until a round changes neither them nor the fixed men:
+  // they are then closed under every move the fixed men allow. (The sets only
+  // grow, but a king's captures depend on the guards of fixed men, so the
+  // fixed men may in principle come and go: a round cap guards against that.)
+  bool saturate() {
+    constexpr int MAX_ROUNDS = 200;
+    for (int round = 0; round < MAX_ROUNDS; ++round) {
+      for (std::size_t i = 0; i < count_; ++i) update_threats(men_[i]);
+      Bitboard before = fixed_;
+      find_fixed();
+      bool changed = round == 0 || fixed_ != before;
+      for (std::size_t i = 0; i < count_; ++i) changed |= grow(men_[i]);
+      if (!changed) return true;
+    }
+    return false;
+  }
+
+  // A man is fixed while it may stand on its own square only and no enemy
+  // may move onto that square: in every position to come it is there.
+  void find_fixed() {
+    Bitboard threats[COLOR_NB] = {0, 0}, standing[COLOR_NB] = {0, 0};
+    for (std::size_t i = 0; i < count_; ++i) {
+      const Man& m = men_[i];
+      threats[m.colour] |= m.threat;
+      if (m.type != KING) standing[m.colour] |= m.reach | m.promoted;
+    }
+    fixed_ = 0;
+    guarded_[WHITE] = guarded_[BLACK] = 0;
+    for (std::size_t i = 0; i < count_; ++i) {
+      const Man& m = men_[i];
+      if (m.reach != square_bb(m.home) || m.promoted || (threats[~m.colour] & square_bb(m.home))) continue;
+      fixed_ |= square_bb(m.home);
+      guarded_[m.colour] |= m.type == PAWN ? pawn_attacks(m.colour, m.home) : piece_step(m.type, square_bb(m.home));
+    }
+    for (Color c : {WHITE, BLACK}) capturable_[c] = standing[c];
+  }
+
+  // Adds the squares m may reach in one more move from those it has; true
+  // when anything was added.
+  bool grow(Man& m) {
+    Bitboard open = ~fixed_, reach = m.reach, promoted = m.promoted;
+    if (m.type == PAWN) {
+      Bitboard last_rank = rank_bb(m.colour == WHITE ? RANK_8 : RANK_1);
+      for (;;) {
+        Bitboard pushes = m.colour == WHITE ? shift<8>(reach) : shift<-8>(reach);
+        Bitboard grown = reach | (pushes & open) | (pawn_attacks(m.colour, reach) & capturable_[~m.colour]);
+        if (grown == reach) break;
+        reach = grown;
+      }
+      if (reach & last_rank) promoted = flood<any_piece_step>(promoted | (reach & last_rank), open);
+    } else if (m.type == KING) {
+      reach = flood<king_step>(reach, open & ~guarded_[~m.colour]);
+    } else {
+      reach = piece_flood(m.type, reach, open);
+    }
+    if (reach == m.reach && promoted == m.promoted) return false;
+    m.reach = reach;
+    m.promoted = promoted;
+    update_threats(m);
+    return true;
+  }
+
+  void update_threats(Man& m) const {
+    Bitboard promoted_attacks = m.promoted ? any_piece_step(m.promoted) | m.promoted : 0;
+    if (m.type == PAWN) {
+      m.cover = pawn_attacks(m.colour, m.reach) | promoted_attacks;
+      m.threat = m.cover;
+    } else if (m.type == KING) {
+      m.cover = king_step(m.reach);
+      m.threat = m.cover & ~guarded_[~m.colour];
+    } else {
+      m.cover = piece_step(m.type, m.reach);
+      m.threat = m.cover;
+    }
+  }
+
+  // Pawn attacks of every square of a set, for either colour.
+  static Bitboard pawn_attacks(Color c, Bitboard b) {
+    return c == WHITE ? tabiya::pawn_attacks<WHITE>(b) : tabiya::pawn_attacks<BLACK>(b);
+  }
+  static Bitboard pawn_attacks(Color c, Square s) { return pawn_attacks(c, square_bb(s)); }
+
+  std::array<Man, 32> men_{};
+  std::size_t count_ = 0;
+  Bitboard fixed_ = 0;
+  Bitboard guarded_[COLOR_NB] = {0, 0};
+  Bitboard capturable_[COLOR_NB] = {0, 0};  // where each side's men (kings aside) may stand
+  bool settled_ = false;
+};
+
+}  // namespace
+
+FrozenStructure reachable_squares_structure(const Position& pos, Color winner) {
+  constexpr FrozenStructure MAY = FrozenStructure::MAY_MATE;
+  if (pos.castling_rooks() || !pos.pieces(PAWN) || popcount(pos.pieces()) > 32) return MAY;
+  Reach reach(pos);
+  if (!reach.settled()) return MAY;
+  Bitboard loser_king = 0, winner_king = 0, checks = 0, covered = 0;
+  std::array<Bitboard, 16> fillers{};
+  std::size_t loser_men = 0;
+  for (const Man& m : reach) {
+    if (m.type == KING) {
+      (m.colour == winner ? winner_king : loser_king) = m.reach;
+    } else if (m.colour == winner) {
+      checks |= m.cover;
+    } else if (loser_men < fillers.size()) {
+      fillers[loser_men++] = m.reach | m.promoted;
+    }
+  }
+  covered = checks;
+  Bitboard mating = loser_king & checks;
+  if (!mating) return FrozenStructure::NEVER_CHECKS;
+  Bitboard filled = 0;
+  for (std::size_t i = 0; i < loser_men; ++i) filled |= fillers[i];
+  while (mating) {
+    Square s = pop_lsb(mating);
+    Bitboard open = king_attacks(s) & ~covered;
+    // The winner's king covers what it can from two squares away or more (or nothing).
+    Bitboard king_squares = winner_king & ~king_step(square_bb(s));
+    Bitboard king_cover = king_step(king_squares);
+    if ((open & ~king_cover) & ~filled) continue;
+    if (fills_each(open, fillers.data(), loser_men, 0)) return MAY;
+    for (Bitboard k = king_squares; k;) {
+      Bitboard left = open & ~king_attacks(pop_lsb(k));
+      if (fills_each(left, fillers.data(), loser_men, 0)) return MAY;
+    }
+  }
+  return FrozenStructure::NO_MATING_SQUARE;
+}
+
+}  // namespace tabiya
