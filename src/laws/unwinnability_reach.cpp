@@ -49,6 +49,10 @@ struct Man {
   Bitboard promoted;  // a pawn: squares it may stand on after promoting
   Bitboard threat;    // squares it may move onto by a capture
   Bitboard cover;     // squares it may attack (for a king, without regard to guards)
+  bool stays_on_file;  // a pawn that never captures
+  // A pawn that never captures, is never captured and never promotes: it
+  // stays on its file for ever, and no pawn that stays on that file passes it.
+  bool calm;
 };
 
 // The state of the saturation: every man, and what the fixed ones imply.
@@ -58,7 +62,7 @@ class Reach {
     for (Bitboard b = pos.pieces(); b;) {
       Square s = pop_lsb(b);
       Piece pc = pos.piece_on(s);
-      Man m{color_of(pc), type_of(pc), s, square_bb(s), 0, 0, 0};
+      Man m{color_of(pc), type_of(pc), s, square_bb(s), 0, 0, 0, false, false};
       // A pawn that has just advanced two squares may be taken en passant on
       // the square it passed: it counts as one it may stand on.
       if (m.type == PAWN && pos.en_passant() != SQ_NONE && s == Square(pos.en_passant() + pawn_push(~pos.side_to_move())))
@@ -110,6 +114,31 @@ class Reach {
       guarded_[m.colour] |= m.type == PAWN ? pawn_attacks(m.colour, m.home) : piece_step(m.type, square_bb(m.home));
     }
     for (Color c : {WHITE, BLACK}) capturable_[c] = standing[c];
+    for (std::size_t i = 0; i < count_; ++i) {
+      Man& m = men_[i];
+      m.stays_on_file = m.type == PAWN && !(pawn_attacks(m.colour, m.reach) & capturable_[~m.colour]);
+      m.calm = m.stays_on_file && !m.promoted && !(m.reach & threats[~m.colour]);
+    }
+  }
+
+  // The squares of its file a pawn that never captures may never push onto
+  // because a calm pawn stands ahead of it (neither leaves the file and the
+  // one ahead is never taken, so the one behind stays behind).
+  Bitboard beyond_calm_pawns(const Man& m) const {
+    if (!m.stays_on_file) return 0;
+    Bitboard file = file_bb(m.home), closed = 0;
+    for (std::size_t j = 0; j < count_; ++j) {
+      const Man& q = men_[j];
+      if (&q == &m || !q.calm || file_of(q.home) != file_of(m.home)) continue;
+      if (m.colour == WHITE ? q.home < m.home : q.home > m.home) continue;  // behind it
+      Bitboard on_file = q.reach & file;
+      // m stays behind q's square of the moment, so at the worst behind the
+      // square of q furthest from m (an enemy's own square, an own pawn's
+      // furthest advance): closed are that square and those beyond it.
+      Square furthest = m.colour == WHITE ? msb(on_file) : lsb(on_file);
+      closed |= file & (m.colour == WHITE ? ~(square_bb(furthest) - 1) : (square_bb(furthest) << 1) - 1);
+    }
+    return closed;
   }
 
   // Adds the squares m may reach in one more move from those it has; true
@@ -118,9 +147,10 @@ class Reach {
     Bitboard open = ~fixed_, reach = m.reach, promoted = m.promoted;
     if (m.type == PAWN) {
       Bitboard last_rank = rank_bb(m.colour == WHITE ? RANK_8 : RANK_1);
+      Bitboard push_to = open & ~beyond_calm_pawns(m);
       for (;;) {
         Bitboard pushes = m.colour == WHITE ? shift<8>(reach) : shift<-8>(reach);
-        Bitboard grown = reach | (pushes & open) | (pawn_attacks(m.colour, reach) & capturable_[~m.colour]);
+        Bitboard grown = reach | (pushes & push_to) | (pawn_attacks(m.colour, reach) & capturable_[~m.colour]);
         if (grown == reach) break;
         reach = grown;
       }
