@@ -10,6 +10,7 @@
 
 #include "core/movegen.h"
 #include "laws/unwinnability_frozen.h"
+#include "laws/unwinnability_reach.h"
 #include "laws/unwinnability_static.h"
 
 namespace tabiya {
@@ -115,6 +116,15 @@ bool leaves_a_flight(const Position& pos, Move m) {
 bool checking_move_mates(const Position& pos, Move m) {
   if (m.kind() == MoveKind::NORMAL && leaves_a_flight(pos, m)) return false;
   return count_legal_after(pos, m) == 0;
+}
+
+// The static proofs tried at every node, and after a capture or a pawn move
+// (the only moves that change what the pieces may reach) the reachable-squares
+// proof, which settles the structures a capture leads into.
+bool unwinnable_here(const Position& pos, Color winner) {
+  if (statically_unwinnable(pos, winner)) return true;
+  return pos.halfmove_clock() == 0 && !pawn_runs_free(pos) &&
+         reachable_squares_structure(pos, winner) != FrozenStructure::MAY_MATE;
 }
 
 // --- Hash tables reused across calls (a generation number empties them) ---
@@ -641,7 +651,7 @@ bool HelpmateSearch::quick_node(int ply, int remaining) {
       pos_.do_move(m, undo);
       path_[ply + 1] = pos_.key();
       bool found = false;
-      if (!repeats_on_path(ply + 1) && !statically_unwinnable(pos_, winner_))
+      if (!repeats_on_path(ply + 1) && !unwinnable_here(pos_, winner_))
         found = quick_node(ply + 1, child_remaining);
       pos_.undo_move(m, undo);
       if (found) {
@@ -659,35 +669,45 @@ bool HelpmateSearch::quick_node(int ply, int remaining) {
 // once. A position already seen was (or is being) fully explored, so when the
 // walk ends without a mate no mate is reachable at all.
 bool HelpmateSearch::exhaustive(uint64_t max_nodes) {
-  constexpr std::size_t MAX_DEPTH = 2048;
+  // The walk may go as deep as it has positions to visit (a king walk over
+  // the board is thousands of plies deep), so a frame is small: its moves,
+  // in order, live on one shared stack.
+  constexpr std::size_t MAX_DEPTH = 1 << 16;
   struct Frame {
-    OrderedMoves moves;
-    std::size_t next = 0;
+    std::size_t begin, next, end;  // its moves: move_stack[begin, end), those from next still to try
     Move played;
     UndoInfo undo;
   };
-  thread_local std::vector<Frame> frames;  // grows with the depth reached
-  if (frames.empty()) frames.resize(32);
+  thread_local std::vector<Frame> frames;
+  thread_local std::vector<Move> move_stack;
+  frames.clear();
+  move_stack.clear();
   exhausted_ = false;
   visited_table.reset(std::size_t(std::min<uint64_t>(max_nodes, 1u << 22)));
   uint64_t limit = nodes_ + max_nodes;
   bool truncated = false;
   MoveList list;
+  OrderedMoves ordered;
+  auto push_frame = [&]() {
+    order_moves(list, check_squares(pos_), ordered, true);
+    std::size_t begin = move_stack.size();
+    for (std::size_t i = 0; i < ordered.count; ++i) move_stack.push_back(ordered.moves[i].move);
+    frames.push_back(Frame{begin, begin, move_stack.size(), Move(), UndoInfo{}});
+  };
 
   visited_table.put(pos_.key(), 1);
   generate_legal(pos_, list);
-  order_moves(list, check_squares(pos_), frames[0].moves, true);
-  frames[0].next = 0;
-  std::size_t depth = 0;
+  push_frame();
   for (;;) {
-    Frame& frame = frames[depth];
-    if (frame.next == frame.moves.count) {
-      if (depth == 0) break;
-      --depth;
-      pos_.undo_move(frames[depth].played, frames[depth].undo);
+    Frame& frame = frames.back();
+    if (frame.next == frame.end) {
+      move_stack.resize(frame.begin);
+      frames.pop_back();
+      if (frames.empty()) break;
+      pos_.undo_move(frames.back().played, frames.back().undo);
       continue;
     }
-    Move m = frame.moves.moves[frame.next++].move;
+    Move m = move_stack[frame.next++];
     if (++nodes_ > limit) return false;
     frame.played = m;
     pos_.do_move(m, frame.undo);
@@ -699,22 +719,16 @@ bool HelpmateSearch::exhaustive(uint64_t max_nodes) {
       if (list.empty()) {
         if (pos_.in_check() && pos_.side_to_move() == loser_) {
           line_.clear();
-          for (std::size_t i = 0; i <= depth; ++i) line_.push_back(frames[i].played);
+          for (const Frame& f : frames) line_.push_back(f.played);
           return true;
         }
-      } else if (!statically_unwinnable(pos_, winner_)) {
-        if (depth + 1 < MAX_DEPTH) {
-          expand = true;
-          if (depth + 1 == frames.size()) frames.resize(std::min(2 * frames.size(), MAX_DEPTH));
-        } else {
-          truncated = true;
-        }
+      } else if (!unwinnable_here(pos_, winner_)) {
+        if (frames.size() < MAX_DEPTH) expand = true;
+        else truncated = true;
       }
     }
     if (expand) {
-      ++depth;
-      order_moves(list, check_squares(pos_), frames[depth].moves, true);
-      frames[depth].next = 0;
+      push_frame();
     } else {
       pos_.undo_move(m, frame.undo);
     }

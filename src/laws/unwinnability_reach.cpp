@@ -197,6 +197,12 @@ class Reach {
 
 }  // namespace
 
+bool pawn_runs_free(const Position& pos) {
+  Bitboard men = pos.pieces() & ~pos.pieces(KING), ahead_white = men >> 8, ahead_black = men << 8;
+  for (int i = 0; i < 3; ++i) ahead_white |= ahead_white >> (8 << i), ahead_black |= ahead_black << (8 << i);
+  return (pos.pieces(WHITE, PAWN) & ~ahead_white) || (pos.pieces(BLACK, PAWN) & ~ahead_black);
+}
+
 FrozenStructure reachable_squares_structure(const Position& pos, Color winner) {
   constexpr FrozenStructure MAY = FrozenStructure::MAY_MATE;
   if (pos.castling_rooks() || !pos.pieces(PAWN) || popcount(pos.pieces()) > 32) return MAY;

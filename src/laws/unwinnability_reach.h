@@ -32,4 +32,10 @@ namespace tabiya {
 // No castling rights: castling moves two men at once (the proof gives up).
 FrozenStructure reachable_squares_structure(const Position& pos, Color winner);
 
+// A pawn with no man ahead of it on its file: it may promote, and the new
+// piece may go anywhere, so reachable_squares_structure() seldom proves
+// anything. A few shifts: the search asks this first (the common case in
+// real endings).
+bool pawn_runs_free(const Position& pos);
+
 }  // namespace tabiya
