@@ -668,6 +668,8 @@ bool HelpmateSearch::quick_node(int ply, int remaining) {
 // Depth-first walk over the positions reachable from the root, each visited
 // once. A position already seen was (or is being) fully explored, so when the
 // walk ends without a mate no mate is reachable at all.
+constexpr uint64_t MOVES_PER_NODE = 8;
+
 bool HelpmateSearch::exhaustive(uint64_t max_nodes) {
   // The walk may go as deep as it has positions to visit (a king walk over
   // the board is thousands of plies deep), so a frame is small: its moves,
@@ -684,7 +686,9 @@ bool HelpmateSearch::exhaustive(uint64_t max_nodes) {
   move_stack.clear();
   exhausted_ = false;
   visited_table.reset(std::size_t(std::min<uint64_t>(max_nodes, 1u << 22)));
-  uint64_t limit = nodes_ + max_nodes;
+  // The budget counts the positions visited; a move into one already seen
+  // costs a few times less, so moves tried are capped at a multiple of it.
+  uint64_t limit = nodes_ + max_nodes, moves_tried = 0, move_limit = MOVES_PER_NODE * max_nodes;
   bool truncated = false;
   MoveList list;
   OrderedMoves ordered;
@@ -708,11 +712,14 @@ bool HelpmateSearch::exhaustive(uint64_t max_nodes) {
       continue;
     }
     Move m = move_stack[frame.next++];
-    if (++nodes_ > limit) return false;
+    if (++moves_tried > move_limit) return false;
     frame.played = m;
     pos_.do_move(m, frame.undo);
     bool fresh = visited_table.get(pos_.key()) == 0;
-    if (fresh && !visited_table.put(pos_.key(), 1)) return false;  // table full: out of budget
+    if (fresh && (++nodes_ > limit || !visited_table.put(pos_.key(), 1))) {  // out of budget
+      pos_.undo_move(m, frame.undo);
+      return false;
+    }
     bool expand = false;
     if (fresh) {
       generate_legal(pos_, list);
