@@ -52,7 +52,8 @@ UnwinnableReason static_proof(const Position& pos, Color winner) {
       break;
   }
   if (freezing_structure(pos, winner) != FrozenStructure::MAY_MATE) return UnwinnableReason::FREEZING_STRUCTURE;
-  if (reachable_squares_structure(pos, winner) != FrozenStructure::MAY_MATE) return UnwinnableReason::REACHABLE_SQUARES;
+  if (!pawn_runs_free(pos) && reachable_squares_structure(pos, winner) != FrozenStructure::MAY_MATE)
+    return UnwinnableReason::REACHABLE_SQUARES;
   return UnwinnableReason::NONE;
 }
 
