@@ -45,10 +45,10 @@ struct Man {
   Color colour;
   PieceType type;
   Square home;
-  Bitboard reach;     // squares it may stand on (a pawn: as a pawn)
-  Bitboard promoted;  // a pawn: squares it may stand on after promoting
-  Bitboard threat;    // squares it may move onto by a capture
-  Bitboard cover;     // squares it may attack (for a king, without regard to guards)
+  Bitboard reach;      // squares it may stand on (a pawn: as a pawn)
+  Bitboard promoted;   // a pawn: squares it may stand on after promoting
+  Bitboard threat;     // squares it may move onto by a capture
+  Bitboard cover;      // squares it may attack (for a king, without regard to guards)
   bool stays_on_file;  // a pawn that never captures
   // A pawn that never captures, is never captured and never promotes: it
   // stays on its file for ever, and no pawn that stays on that file passes it.
@@ -65,8 +65,10 @@ class Reach {
       Man m{color_of(pc), type_of(pc), s, square_bb(s), 0, 0, 0, false, false};
       // A pawn that has just advanced two squares may be taken en passant on
       // the square it passed: it counts as one it may stand on.
-      if (m.type == PAWN && pos.en_passant() != SQ_NONE && s == Square(pos.en_passant() + pawn_push(~pos.side_to_move())))
+      if (m.type == PAWN && pos.en_passant() != SQ_NONE &&
+          s == Square(pos.en_passant() + pawn_push(~pos.side_to_move())))
         m.reach |= square_bb(pos.en_passant());
+      update_threats(m);
       men_[count_++] = m;
     }
     settled_ = saturate();
@@ -79,17 +81,15 @@ class Reach {
   const Man* end() const { return men_.data() + count_; }
 
  private:
-  // Grows the sets until a round changes neither them nor the fixed men:
-  // they are then closed under every move the fixed men allow. (The sets only
-  // grow, but a king's captures depend on the guards of fixed men, so the
-  // fixed men may in principle come and go: a round cap guards against that.)
+  // Grows the sets until a round adds nothing: they are then closed under
+  // every move the fixed men of the final sets allow. The fixed men are a
+  // function of the sets, fewer as the sets grow, so the rounds climb to the
+  // least closed sets. (The cap only guards the loop.)
   bool saturate() {
-    constexpr int MAX_ROUNDS = 200;
+    constexpr int MAX_ROUNDS = 1000;
     for (int round = 0; round < MAX_ROUNDS; ++round) {
-      for (std::size_t i = 0; i < count_; ++i) update_threats(men_[i]);
-      Bitboard before = fixed_;
       find_fixed();
-      bool changed = round == 0 || fixed_ != before;
+      bool changed = false;
       for (std::size_t i = 0; i < count_; ++i) changed |= grow(men_[i]);
       if (!changed) return true;
     }
@@ -97,22 +97,47 @@ class Reach {
   }
 
   // A man is fixed while it may stand on its own square only and no enemy
-  // may move onto that square: in every position to come it is there.
+  // may move onto that square: in every position to come it is there. A king
+  // never moves onto a square a fixed enemy man guards, so the fixed men are
+  // found from the most (every man that may not leave its square) down,
+  // dropping those an enemy may take until none is dropped: men guarding one
+  // another stay fixed together.
   void find_fixed() {
     Bitboard threats[COLOR_NB] = {0, 0}, standing[COLOR_NB] = {0, 0};
+    Bitboard candidates = 0;
     for (std::size_t i = 0; i < count_; ++i) {
       const Man& m = men_[i];
-      threats[m.colour] |= m.threat;
+      if (m.type != KING) threats[m.colour] |= m.threat;
       if (m.type != KING) standing[m.colour] |= m.reach | m.promoted;
+      if (m.reach == square_bb(m.home) && !m.promoted) candidates |= square_bb(m.home);
     }
-    fixed_ = 0;
-    guarded_[WHITE] = guarded_[BLACK] = 0;
-    for (std::size_t i = 0; i < count_; ++i) {
-      const Man& m = men_[i];
-      if (m.reach != square_bb(m.home) || m.promoted || (threats[~m.colour] & square_bb(m.home))) continue;
-      fixed_ |= square_bb(m.home);
-      guarded_[m.colour] |= m.type == PAWN ? pawn_attacks(m.colour, m.home) : piece_step(m.type, square_bb(m.home));
+    for (;;) {
+      guarded_[WHITE] = guarded_[BLACK] = 0;
+      for (std::size_t i = 0; i < count_; ++i) {
+        const Man& m = men_[i];
+        if (!(candidates & square_bb(m.home))) continue;
+        guarded_[m.colour] |= m.type == PAWN ? pawn_attacks(m.colour, m.home) : piece_step(m.type, square_bb(m.home));
+      }
+      Bitboard all_threats[COLOR_NB] = {threats[WHITE], threats[BLACK]};
+      for (std::size_t i = 0; i < count_; ++i) {
+        Man& m = men_[i];
+        if (m.type != KING) continue;
+        update_threats(m);
+        all_threats[m.colour] |= m.threat;
+      }
+      Bitboard dropped = 0;
+      for (std::size_t i = 0; i < count_; ++i) {
+        const Man& m = men_[i];
+        if ((candidates & square_bb(m.home)) && (all_threats[~m.colour] & square_bb(m.home)))
+          dropped |= square_bb(m.home);
+      }
+      if (!dropped) {
+        threats[WHITE] = all_threats[WHITE], threats[BLACK] = all_threats[BLACK];
+        break;
+      }
+      candidates &= ~dropped;
     }
+    fixed_ = candidates;
     for (Color c : {WHITE, BLACK}) capturable_[c] = standing[c];
     for (std::size_t i = 0; i < count_; ++i) {
       Man& m = men_[i];
@@ -198,7 +223,7 @@ class Reach {
 }  // namespace
 
 bool pawn_runs_free(const Position& pos) {
-  Bitboard men = pos.pieces() & ~pos.pieces(KING), ahead_white = men >> 8, ahead_black = men << 8;
+  Bitboard men = pos.pieces(), ahead_white = men >> 8, ahead_black = men << 8;
   for (int i = 0; i < 3; ++i) ahead_white |= ahead_white >> (8 << i), ahead_black |= ahead_black << (8 << i);
   return (pos.pieces(WHITE, PAWN) & ~ahead_white) || (pos.pieces(BLACK, PAWN) & ~ahead_black);
 }
