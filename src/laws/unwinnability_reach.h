@@ -22,9 +22,14 @@ namespace tabiya {
 //    man and captures onto squares an enemy man may stand on; a pawn that may
 //    reach its last rank may become any piece, which may then go anywhere a
 //    queen or knight steps;
-//  - growing these sets until nothing changes gives sets closed under every
-//    legal move (the induction: the men on the squares of fixed men are
-//    still there, so no move passes through them), so they hold for ever;
+//  - a pawn that never captures never passes a "calm" pawn ahead of it on
+//    its file (one that never captures, is never taken and never promotes):
+//    it stays behind that pawn's furthest square from it;
+//  - the fixed men are the largest set consistent with the sets (men that
+//    guard one another from the kings stay fixed together), and the sets
+//    grow from the men's squares until nothing changes: they are then closed
+//    under every legal move (the induction: the fixed men are still on their
+//    squares, so no move passes through them), so they hold for ever;
 //  - a mate needs a square s the loser's king may stand on that a winner's
 //    man (not its king) may attack, with every neighbour of s attacked by a
 //    winner's man or filled by a loser's man of its own (matched square to
