@@ -137,6 +137,10 @@ class Reach {
       }
       candidates &= ~dropped;
     }
+    // A fixed king blocks too. (A check through the loser's king attacks the
+    // square behind it, but when that king is fixed each of its neighbours
+    // is guarded by a fixed winner's man or holds a fixed loser's man, so no
+    // flight of it depends on such an attack.)
     fixed_ = candidates;
     for (Color c : {WHITE, BLACK}) capturable_[c] = standing[c];
     for (std::size_t i = 0; i < count_; ++i) {
