@@ -226,7 +226,8 @@ class Reach {
 
 }  // namespace
 
-bool pawn_runs_free(const Position& pos) {
+bool reach_proof_unlikely(const Position& pos) {
+  if (!(shift<8>(pos.pieces(WHITE, PAWN)) & pos.pieces(BLACK, PAWN))) return true;
   Bitboard men = pos.pieces(), ahead_white = men >> 8, ahead_black = men << 8;
   for (int i = 0; i < 3; ++i) ahead_white |= ahead_white >> (8 << i), ahead_black |= ahead_black << (8 << i);
   return (pos.pieces(WHITE, PAWN) & ~ahead_white) || (pos.pieces(BLACK, PAWN) & ~ahead_black);

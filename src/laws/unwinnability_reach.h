@@ -37,10 +37,11 @@ namespace tabiya {
 // No castling rights: castling moves two men at once (the proof gives up).
 FrozenStructure reachable_squares_structure(const Position& pos, Color winner);
 
-// A pawn with no man ahead of it on its file: it may promote, and the new
-// piece may go anywhere, so reachable_squares_structure() seldom proves
-// anything. A few shifts: the search asks this first (the common case in
-// real endings).
-bool pawn_runs_free(const Position& pos);
+// True when reachable_squares_structure() seldom proves anything: no pawn
+// stands head-on against an enemy pawn (nothing holds the pawns for good), or
+// a pawn has no man ahead of it on its file (it may promote, and the new piece
+// may go anywhere). A few shifts, true on most real endings: the search and
+// the root ask this first.
+bool reach_proof_unlikely(const Position& pos);
 
 }  // namespace tabiya

@@ -106,11 +106,13 @@ TEST(ReachableSquares, APawnAheadThatMayBeTakenHoldsNothingButTheWallDoes) {
   }
 }
 
-TEST(ReachableSquares, PawnsOnFreeFilesLeaveNothingToProve) {
+TEST(ReachableSquares, PawnsOnFreeFilesOrNoneHeadOnLeaveNothingToProve) {
+  Position locked = position("4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1");
+  EXPECT_FALSE(reach_proof_unlikely(locked));  // head-on, and each has a man ahead of it
   Position start = position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
-  EXPECT_FALSE(pawn_runs_free(start));  // every pawn has a man ahead of it
-  Position ending = position("8/5k2/8/3p4/8/8/2P2K2/8 w - - 0 1");
-  EXPECT_TRUE(pawn_runs_free(ending));
+  EXPECT_TRUE(reach_proof_unlikely(start));  // no pawn head-on against another
+  Position ending = position("8/5k2/8/3p4/3P4/8/2P2K2/8 w - - 0 1");
+  EXPECT_TRUE(reach_proof_unlikely(ending));  // the c-pawn runs free
   EXPECT_EQ(reachable_squares_structure(ending, WHITE), FrozenStructure::MAY_MATE);
   EXPECT_EQ(reachable_squares_structure(ending, BLACK), FrozenStructure::MAY_MATE);
 }
