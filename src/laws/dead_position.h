@@ -46,6 +46,7 @@ enum class UnwinnableReason : uint8_t {
   BLOCKED_STRUCTURE,   // pawns locked for ever, no piece can ever give check (unwinnability_static.h)
   UNREACHABLE_REGION,  // pawns locked for ever; checks may come, but never where the king can be mated
   FREEZING_STRUCTURE,  // pawns may still advance but never capture, and in none of their futures is a mate possible
+  REACHABLE_SQUARES,   // where every man may ever go (captures too) leaves no square to mate on: unwinnability_reach.h
   EXHAUSTED_SEARCH,    // the search visited every reachable position and found no mate
   LOOK_AHEAD,          // quick mode: every line reaches one of the above within a few plies (unwinnability_forced.h)
 };
