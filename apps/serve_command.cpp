@@ -31,6 +31,7 @@ struct ServeArguments {
   int port = 8080;
   std::string host = "127.0.0.1";
   std::string data = "tabiya-data";
+  std::string store;  // a postgresql:// URL; empty: SQLite in --data
   std::string web = TABIYA_WEB_DIR;
   int threads = 0;
   int robot_threads = 0;
@@ -140,6 +141,14 @@ int serve(const ServeArguments& args) {
   } else {
     server::GameServiceOptions game_options;
     game_options.data_dir = args.data;
+    if (!args.store.empty()) {
+      auto store = server::open_postgres_store(args.store);
+      if (!store) {
+        std::cerr << "tabiya: " << store.error().message << "\n";
+        return 1;
+      }
+      game_options.store = std::move(*store);
+    }
     game_options.robot_threads = args.robot_threads;
     game_options.room_threads = args.game_threads;
     game_options.evict_after = std::chrono::seconds(args.evict_after_s);
@@ -197,6 +206,15 @@ void add_serve_command(CLI::App& app) {
   serve_app->add_option("--host", args->host, "Address to listen on (0.0.0.0 for every interface)")
       ->capture_default_str();
   serve_app->add_option("--data", args->data, "Directory of the game database")->capture_default_str();
+  serve_app
+      ->add_option("--store", args->store,
+                   "Keep the games in PostgreSQL instead of --data's SQLite file: a libpq URL, "
+                   "postgresql://user@host:port/database (run `tabiya db migrate URL` first)")
+      ->check([](const std::string& url) {
+        return url.rfind("postgresql://", 0) == 0 || url.rfind("postgres://", 0) == 0
+                   ? std::string()
+                   : std::string("--store takes a postgresql:// URL");
+      });
   serve_app->add_option("--web", args->web, "Directory of the built web app (index.html, assets/)")
       ->capture_default_str();
   serve_app->add_option("--threads", args->threads, "Network threads (default: one per core)")
