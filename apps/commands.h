@@ -3,6 +3,8 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <ostream>
+#include <string>
 
 namespace tabiya::cli {
 
@@ -18,5 +20,9 @@ void add_ratings_command(CLI::App& app);
 void add_tournament_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
 void add_loadtest_command(CLI::App& app);
+void add_db_command(CLI::App& app);
+
+// `tabiya db migrate URL`; 0 on success.
+int db_migrate(const std::string& url, std::ostream& out, std::ostream& err);
 
 }  // namespace tabiya::cli

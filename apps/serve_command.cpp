@@ -16,6 +16,7 @@
 #include "server/echo_service.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
+#include "server/redis_bus.h"
 #include "server/static_files.h"
 #include "server/tournament_service.h"
 
@@ -31,6 +32,8 @@ struct ServeArguments {
   int port = 8080;
   std::string host = "127.0.0.1";
   std::string data = "tabiya-data";
+  std::string store;  // a postgresql:// URL; empty: SQLite in --data
+  std::string bus;    // a redis:// URL; empty: the in-process bus
   std::string web = TABIYA_WEB_DIR;
   int threads = 0;
   int robot_threads = 0;
@@ -140,6 +143,28 @@ int serve(const ServeArguments& args) {
   } else {
     server::GameServiceOptions game_options;
     game_options.data_dir = args.data;
+    if (!args.store.empty()) {
+      auto store = server::open_postgres_store(args.store);
+      if (!store) {
+        std::cerr << "tabiya: " << store.error().message << "\n";
+        return 1;
+      }
+      game_options.store = std::move(*store);
+    }
+    if (!args.bus.empty()) {
+      server::RedisBusOptions bus_options;
+      bus_options.url = args.bus;
+      // Re-reading such a game from the store belongs to the games' ownership across nodes (not built yet): logged.
+      bus_options.on_gap = [](const std::string& game) {
+        std::fprintf(stderr, "tabiya: bus: events of game %s may have been missed\n", game.c_str());
+      };
+      auto bus = server::RedisBus::open(std::move(bus_options));
+      if (!bus) {
+        std::cerr << "tabiya: " << bus.error().message << "\n";
+        return 1;
+      }
+      game_options.bus = std::move(*bus);
+    }
     game_options.robot_threads = args.robot_threads;
     game_options.room_threads = args.game_threads;
     game_options.evict_after = std::chrono::seconds(args.evict_after_s);
@@ -197,6 +222,18 @@ void add_serve_command(CLI::App& app) {
   serve_app->add_option("--host", args->host, "Address to listen on (0.0.0.0 for every interface)")
       ->capture_default_str();
   serve_app->add_option("--data", args->data, "Directory of the game database")->capture_default_str();
+  serve_app
+      ->add_option("--store", args->store,
+                   "Keep the games in PostgreSQL instead of --data's SQLite file: a libpq URL, "
+                   "postgresql://user@host:port/database (run `tabiya db migrate URL` first)")
+      ->check([](const std::string& url) {
+        return url.rfind("postgresql://", 0) == 0 || url.rfind("postgres://", 0) == 0
+                   ? std::string()
+                   : std::string("--store takes a postgresql:// URL");
+      });
+  serve_app->add_option("--bus", args->bus,
+                        "Deliver game events across server nodes through Redis pub/sub: redis://host:port (default: "
+                        "within this process only)");
   serve_app->add_option("--web", args->web, "Directory of the built web app (index.html, assets/)")
       ->capture_default_str();
   serve_app->add_option("--threads", args->threads, "Network threads (default: one per core)")

@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   tabiya::cli::add_tournament_command(app);
   tabiya::cli::add_serve_command(app);
   tabiya::cli::add_loadtest_command(app);
+  tabiya::cli::add_db_command(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }

@@ -31,7 +31,7 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
   std::shared_ptr<const TimeSource> time;
   RobotPool robots;
   Reviewer reviewer;
-  InProcessBus bus;
+  std::shared_ptr<EventSink> bus;  // options.bus, or one of this process only
   ServiceMetrics metrics;
   GroupCommitter writer;  // the one thread that writes to the store
   boost::asio::steady_timer ping_timer;

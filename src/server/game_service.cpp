@@ -35,12 +35,13 @@ GameService::Impl::Impl(boost::asio::io_context& io, GameServiceOptions o, std::
       time(options.time ? options.time : std::make_shared<SteadyTimeSource>()),
       robots(options.robot_threads),
       reviewer(options.review),
+      bus(options.bus ? options.bus : std::make_shared<InProcessBus>()),
       writer(store),
       ping_timer(io),
       evict_timer(io),
       expiry_timer(io),
       workers(options.room_threads),
-      services{io, options, time, robots, writer, bus, workers, metrics, stopping, {}, {}, {}} {
+      services{io, options, time, robots, writer, *bus, workers, metrics, stopping, {}, {}, {}} {
   services.forget = [this](const GameRoom& room) { forget(room); };
   services.reload = [this](const std::string& id) { return room(id); };
   services.create = [this](Setup setup, RoomServices::Created stored) {

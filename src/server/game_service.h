@@ -26,6 +26,7 @@
 
 #include "core/result.h"
 #include "laws/time_source.h"
+#include "server/event_bus.h"
 #include "server/game_store.h"
 #include "server/rate_limit.h"
 #include "server/review.h"
@@ -36,8 +37,11 @@ namespace tabiya::server {
 struct GameServiceOptions {
   // Where the SQLite file (games.sqlite3) lives; empty keeps games in memory only.
   std::string data_dir;
-  // A store to use instead (tests); wins over data_dir.
+  // A store to use instead (tests, PostgreSQL); wins over data_dir.
   std::shared_ptr<GameStore> store;
+  // The event bus to the sockets (server/event_bus.h); nullptr: one in this process (InProcessBus). Redis for
+  // several nodes (server/redis_bus.h).
+  std::shared_ptr<EventSink> bus;
   // Robot threads; 0: one fewer than the cores, at least one.
   int robot_threads = 0;
   // Threads that run the games' work (moves, takebacks, dead-position proofs), off the network threads;

@@ -51,47 +51,6 @@ TEST(Unjoined, NoPersonActedAndNoInvitedPlayerCame) {
   EXPECT_FALSE(unjoined(hotseat, std::vector<std::string>{"unreadable"}));  // kept when in doubt
 }
 
-// The stores' part, for every implementation.
-void check_expiry_contract(GameStore& store) {
-  ASSERT_TRUE(store.commit({{K::CREATE, "a", "{}", 0, 0, 100},
-                            {K::CREATE, "b", "{}", 0, 0, 200},
-                            {K::CREATE, "t", "{}", 0, 0, std::nullopt},  // never expires
-                            {K::CREATE, "c", "{}", 0, 0, 300}}));
-  auto ids = [&](int64_t before, std::size_t limit) {
-    auto found = store.expiry_candidates(before, limit);
-    EXPECT_TRUE(found);
-    return found ? *found : std::vector<std::string>{};
-  };
-  EXPECT_EQ(ids(250, 10), (std::vector<std::string>{"a", "b"}));
-  EXPECT_EQ(ids(1000, 1), (std::vector<std::string>{"a"}));
-  EXPECT_EQ(ids(100, 10), (std::vector<std::string>{}));
-  // REMOVE deletes only a game holding the actions the decision saw; a mismatch changes nothing and is no error.
-  ASSERT_TRUE(store.commit({{K::APPEND, "a", "s w 0", 0, 1}}));
-  ASSERT_TRUE(store.commit({{K::REMOVE, "a", {}, 0, 0}}));
-  auto a = store.load("a");
-  ASSERT_TRUE(a && a->has_value());
-  // With another game's change in the same transaction, both go through.
-  ASSERT_TRUE(store.commit({{K::REMOVE, "a", {}, 1, 0}, {K::APPEND, "c", "s w 0", 0, 1}}));
-  a = store.load("a");
-  ASSERT_TRUE(a);
-  EXPECT_FALSE(a->has_value());
-  EXPECT_EQ(ids(1000, 10), (std::vector<std::string>{"b", "c"}));
-  // A game created again under the removed id starts with no actions of the old one.
-  ASSERT_TRUE(store.commit({{K::CREATE, "a", "{}", 0, 0, 900}}));
-  a = store.load("a");
-  ASSERT_TRUE(a && a->has_value());
-  EXPECT_TRUE((*a)->actions.empty());
-  ASSERT_TRUE(store.commit({{K::KEEP, "b", {}, 0, 0}, {K::KEEP, "nope", {}, 0, 0}, {K::REMOVE, "nope", {}, 0, 0}}));
-  EXPECT_EQ(ids(1000, 10), (std::vector<std::string>{"c", "a"}));
-  auto b = store.load("b");
-  ASSERT_TRUE(b && b->has_value());  // KEEP keeps the game, only its expiry goes
-  auto unfinished = store.load_unfinished();
-  ASSERT_TRUE(unfinished);
-  EXPECT_EQ(unfinished->size(), 4u);
-}
-
-TEST(MemoryStore, KeepsTheExpiryContract) { check_expiry_contract(*make_memory_store()); }
-
 class SqliteFile : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -104,12 +63,6 @@ class SqliteFile : public ::testing::Test {
   std::string path() const { return (dir_ / "games.sqlite3").string(); }
   std::filesystem::path dir_;
 };
-
-TEST_F(SqliteFile, KeepsTheExpiryContract) {
-  auto store = open_sqlite_store(path());
-  ASSERT_TRUE(store) << store.error().message;
-  check_expiry_contract(**store);
-}
 
 // A file written before the expiry existed: its unfinished games may expire from now on, its finished ones never.
 TEST_F(SqliteFile, AnOlderFileGetsItsUnfinishedGamesCountedFromTheUpgrade) {

@@ -1,0 +1,107 @@
+#include "server/postgres_migrations.h"
+
+#include <array>
+
+#include "server/postgres_connection.h"
+
+namespace tabiya::server {
+namespace {
+
+struct Migration {
+  int version;
+  const char* what;
+  const char* sql;
+};
+
+// Append only: a released migration never changes (databases already ran it).
+constexpr std::array MIGRATIONS = {
+    Migration{1, "games and their actions",
+              R"sql(
+CREATE TABLE games(
+  id text PRIMARY KEY,
+  setup text NOT NULL,
+  seq bigint NOT NULL DEFAULT 0,
+  finished boolean NOT NULL DEFAULT false,
+  result text,
+  unjoined_since bigint);
+CREATE INDEX games_unfinished ON games(id) WHERE NOT finished;
+CREATE INDEX games_unjoined ON games(unjoined_since, id) WHERE unjoined_since IS NOT NULL;
+CREATE TABLE actions(
+  game text NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  idx bigint NOT NULL,
+  action text NOT NULL,
+  PRIMARY KEY(game, idx));
+-- Appends action i after action i - 1 only; the primary key refuses a second i, the foreign key an unknown game.
+CREATE FUNCTION tabiya_append(g text, i bigint, a text, s bigint) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF i > 0 AND NOT EXISTS (SELECT 1 FROM actions WHERE game = g AND idx = i - 1) THEN
+    RAISE EXCEPTION 'append action % to game %: out of order', i, g;
+  END IF;
+  INSERT INTO actions(game, idx, action) VALUES (g, i, a);
+  UPDATE games SET seq = s WHERE id = g;
+END $$;
+CREATE FUNCTION tabiya_finish(g text, r text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE games SET finished = true, result = r WHERE id = g;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'finish game %: no such game', g;
+  END IF;
+END $$;
+)sql"},
+};
+
+// Any constant: the advisory lock that serialises migrations across nodes.
+constexpr const char* MIGRATION_LOCK = "7202201";
+
+}  // namespace
+
+int postgres_schema_version() { return MIGRATIONS.back().version; }
+
+Result<int> postgres_database_version(PgConnection& db) {
+  // Two steps: a statement naming a table that does not exist fails even in a branch that is never taken.
+  auto present = db.query("SELECT to_regclass('tabiya_schema_migrations') IS NOT NULL", {}, "read the schema version");
+  if (!present) return present.error();
+  if (present->text(0, 0) != "t") return 0;
+  auto rows = db.query("SELECT coalesce(max(version), 0) FROM tabiya_schema_migrations", {}, "read the schema version");
+  if (!rows) return rows.error();
+  return int(rows->integer(0, 0));
+}
+
+Result<int> migrate_postgres(PgConnection& db) {
+  if (auto r =
+          db.exec("CREATE TABLE IF NOT EXISTS tabiya_schema_migrations(version integer PRIMARY KEY, what text NOT NULL,"
+                  " applied_at timestamptz NOT NULL DEFAULT now())",
+                  "create the migrations table");
+      !r) {
+    // Two nodes creating it at once: one of them loses the race on the catalogue; the table is there all the same.
+    auto again = postgres_database_version(db);
+    if (!again) return r.error();
+  }
+  for (const Migration& m : MIGRATIONS) {
+    const std::string v = std::to_string(m.version);
+    const std::string what = "migration " + v + " (" + m.what + ")";
+    std::string begin = "BEGIN; SELECT pg_advisory_xact_lock(";
+    begin += MIGRATION_LOCK;
+    begin += ")";
+    if (auto r = db.exec(begin, what); !r) return r.error();
+    // Under the lock: another node may have applied it meanwhile.
+    auto done = db.query("SELECT 1 FROM tabiya_schema_migrations WHERE version = $1", {v}, what);
+    if (!done) {
+      (void)db.exec("ROLLBACK", what);
+      return done.error();
+    }
+    if (done->rows() > 0) {
+      if (auto r = db.exec("COMMIT", what); !r) return r.error();
+      continue;
+    }
+    // The step and its record in one exec: even on a connection made anew meanwhile they go together.
+    std::string step = m.sql;
+    step += "; INSERT INTO tabiya_schema_migrations(version, what) VALUES (" + v + ", '";
+    step += m.what;
+    step += "'); COMMIT";
+    if (auto r = db.exec(step, what); !r) return r.error();  // exec ends the failed transaction
+  }
+  return postgres_database_version(db);
+}
+
+}  // namespace tabiya::server

@@ -1,0 +1,167 @@
+// The PostgreSQL game store, for several server nodes sharing their games.
+// A commit is one round trip: the batch's writes are sent as one text of
+// statements, which PostgreSQL runs in one transaction (all or none) and
+// acknowledges once durable (synchronous_commit). Reads go through a second
+// connection, so a load never waits behind a commit. Both connections come
+// back by themselves after PostgreSQL restarts (postgres_connection.h);
+// meanwhile every call fails, and the service refuses the changes with its
+// storage error.
+#include <mutex>
+
+#include "server/game_store.h"
+#include "server/postgres_connection.h"
+#include "server/postgres_migrations.h"
+
+namespace tabiya::server {
+namespace {
+
+// One game and its actions per row group: `SELECT` of games LEFT JOIN actions, ordered by game then index. One
+// statement, so one snapshot: a game never comes back with half of a commit's actions.
+constexpr const char* GAME_COLUMNS =
+    "SELECT g.id, g.setup, g.seq, g.finished, g.result, a.action FROM games g"
+    " LEFT JOIN actions a ON a.game = g.id";
+
+std::vector<StoredGame> games_from(const PgRows& rows) {
+  std::vector<StoredGame> games;
+  for (int i = 0; i < rows.rows(); ++i) {
+    const std::string id = rows.text(i, 0);
+    if (games.empty() || games.back().id != id) {
+      StoredGame g;
+      g.id = id;
+      g.setup = rows.text(i, 1);
+      g.seq = rows.integer(i, 2);
+      g.finished = rows.text(i, 3) == "t";
+      g.result = rows.null(i, 4) ? std::string() : rows.text(i, 4);
+      games.push_back(std::move(g));
+    }
+    if (!rows.null(i, 5)) games.back().actions.push_back(rows.text(i, 5));
+  }
+  return games;
+}
+
+class PostgresStore final : public GameStore {
+ public:
+  PostgresStore(std::unique_ptr<PgConnection> writer, std::unique_ptr<PgConnection> reader)
+      : writer_(std::move(writer)), reader_(std::move(reader)) {}
+
+  Result<bool> commit(const std::vector<StoreWrite>& writes) override {
+    std::lock_guard lock(write_mutex_);
+    std::string sql;
+    for (const StoreWrite& w : writes) {
+      auto statement = write(w);
+      if (!statement) return statement.error();
+      sql += *statement;
+      sql += ";\n";
+    }
+    if (sql.empty()) return true;
+    auto done = writer_->exec(sql, "commit " + std::to_string(writes.size()) + " changes");
+    if (done || !writer_->broken()) return done;
+    // The connection broke under the commit: it may have landed. Answering "refused" for a stored move would
+    // leave the room one action behind the store, refusing every later move; so look, on a new connection.
+    if (auto landed = landed_on_new_connection(writes); landed && *landed) return true;
+    return done;
+  }
+
+  Result<std::vector<StoredGame>> load_unfinished() override {
+    std::lock_guard lock(read_mutex_);
+    std::string sql = GAME_COLUMNS;
+    sql += " WHERE NOT g.finished ORDER BY g.id, a.idx";
+    auto rows = reader_->query(sql, {}, "load unfinished games", true);
+    if (!rows) return rows.error();
+    return games_from(*rows);
+  }
+
+  Result<std::optional<StoredGame>> load(const std::string& id) override {
+    std::lock_guard lock(read_mutex_);
+    std::string sql = GAME_COLUMNS;
+    sql += " WHERE g.id = $1 ORDER BY a.idx";
+    auto rows = reader_->query(sql, {id}, "load game " + id, true);
+    if (!rows) return rows.error();
+    std::vector<StoredGame> games = games_from(*rows);
+    if (games.empty()) return std::optional<StoredGame>{};
+    return std::optional<StoredGame>{std::move(games.front())};
+  }
+
+  Result<std::vector<std::string>> expiry_candidates(int64_t before_ms, std::size_t limit) override {
+    std::lock_guard lock(read_mutex_);
+    auto rows = reader_->query(
+        "SELECT id FROM games WHERE unjoined_since IS NOT NULL AND unjoined_since < $1::bigint"
+        " ORDER BY unjoined_since, id LIMIT $2::bigint",
+        {std::to_string(before_ms), std::to_string(limit)}, "find games to expire", true);
+    if (!rows) return rows.error();
+    std::vector<std::string> ids;
+    for (int i = 0; i < rows->rows(); ++i) ids.push_back(rows->text(i, 0));
+    return ids;
+  }
+
+ private:
+  // One write as a statement; strings quoted by libpq for the connection's encoding.
+  Result<std::string> write(const StoreWrite& w) {
+    auto game = writer_->literal(w.game);
+    if (!game) return game.error();
+    auto text = writer_->literal(w.text);
+    if (!text) return text.error();
+    const std::string index = std::to_string(w.index);
+    switch (w.kind) {
+      case StoreWrite::Kind::CREATE:
+        return "INSERT INTO games(id, setup, unjoined_since) VALUES (" + *game + ", " + *text + ", " +
+               (w.unjoined_since ? std::to_string(*w.unjoined_since) : std::string("NULL")) + ")";
+      case StoreWrite::Kind::APPEND:
+        return "SELECT tabiya_append(" + *game + ", " + index + ", " + *text + ", " + std::to_string(w.seq) + ")";
+      case StoreWrite::Kind::FINISH:
+        return "SELECT tabiya_finish(" + *game + ", " + *text + ")";
+      case StoreWrite::Kind::REMOVE:
+        // Only a game still holding the actions its expiry was decided on; its actions go with it (cascade).
+        return "DELETE FROM games WHERE id = " + *game + " AND (SELECT count(*) FROM actions WHERE game = " + *game +
+               ") = " + index;
+      case StoreWrite::Kind::KEEP:
+        return "UPDATE games SET unjoined_since = NULL WHERE id = " + *game;
+    }
+    return fail("postgresql: unknown write");
+  }
+
+  // Whether a commit whose answer was lost went through: its first creation or action is there, as written.
+  Result<bool> landed_on_new_connection(const std::vector<StoreWrite>& writes) {
+    for (const StoreWrite& w : writes) {
+      if (w.kind == StoreWrite::Kind::CREATE) {
+        auto rows = writer_->query("SELECT setup FROM games WHERE id = $1", {w.game}, "check a commit", true);
+        if (!rows) return rows.error();
+        return rows->rows() == 1 && rows->text(0, 0) == w.text;
+      }
+      if (w.kind == StoreWrite::Kind::APPEND) {
+        auto rows = writer_->query("SELECT action FROM actions WHERE game = $1 AND idx = $2::bigint",
+                                   {w.game, std::to_string(w.index)}, "check a commit", true);
+        if (!rows) return rows.error();
+        return rows->rows() == 1 && rows->text(0, 0) == w.text;
+      }
+    }
+    return false;  // only idempotent writes (finish, keep, remove): refusing them costs a retry, nothing more
+  }
+
+  std::mutex write_mutex_, read_mutex_;
+  std::unique_ptr<PgConnection> writer_, reader_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<GameStore>> open_postgres_store(const std::string& url) {
+  auto writer = PgConnection::open(url);
+  if (!writer) return writer.error();
+  auto version = postgres_database_version(**writer);
+  if (!version) return version.error();
+  if (*version < postgres_schema_version()) {
+    return fail("postgresql " + (*writer)->name() + ": the schema is at version " + std::to_string(*version) +
+                ", this tabiya needs " + std::to_string(postgres_schema_version()) + ": run `tabiya db migrate " +
+                (*writer)->name() + "`");
+  }
+  if (*version > postgres_schema_version()) {
+    return fail("postgresql " + (*writer)->name() + ": the schema is at version " + std::to_string(*version) +
+                ", newer than this tabiya knows (" + std::to_string(postgres_schema_version()) +
+                "): run the newer tabiya");
+  }
+  auto reader = PgConnection::open(url);
+  if (!reader) return reader.error();
+  return std::unique_ptr<GameStore>(std::make_unique<PostgresStore>(std::move(*writer), std::move(*reader)));
+}
+
+}  // namespace tabiya::server

@@ -1,0 +1,42 @@
+// `tabiya db migrate URL` (issue 22): creates the schema once, changes nothing when run again, and the store
+// refuses a database that was not migrated, saying what to run. Against the run's shared PostgreSQL.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "../support/database_servers.h"
+#include "commands.h"
+#include "server/game_store.h"
+
+namespace tabiya::cli {
+namespace {
+
+TEST(DbMigrate, CreatesTheSchemaOnceAndIsSafeToRunAgain) {
+  auto url = testing::shared_postgres().fresh_database();
+  ASSERT_TRUE(url) << url.error().message;
+  auto unmigrated = server::open_postgres_store(*url);
+  ASSERT_FALSE(unmigrated);
+  EXPECT_NE(unmigrated.error().message.find("run `tabiya db migrate"), std::string::npos) << unmigrated.error().message;
+
+  std::ostringstream out, err;
+  ASSERT_EQ(db_migrate(*url, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("migrated from schema version 0 to 1"), std::string::npos) << out.str();
+  out.str("");
+  ASSERT_EQ(db_migrate(*url, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("at schema version 1, nothing to do"), std::string::npos) << out.str();
+  EXPECT_TRUE(server::open_postgres_store(*url));
+}
+
+TEST(DbMigrate, ARefusedConnectionNamesTheUrlWithoutItsPassword) {
+  // A port the OS just found free: nobody listens there, the connection is refused at once.
+  auto port = testing::free_loopback_port();
+  ASSERT_TRUE(port) << port.error().message;
+  const std::string url = std::string("postgresql://tabiya:s3cret@127.0.0.1:") + std::to_string(*port) + "/none";
+  std::ostringstream out, err;
+  EXPECT_EQ(db_migrate(url, out, err), 1);
+  EXPECT_NE(err.str().find("postgresql://tabiya:***@127.0.0.1"), std::string::npos) << err.str();
+  EXPECT_EQ(err.str().find("s3cret"), std::string::npos) << err.str();
+}
+
+}  // namespace
+}  // namespace tabiya::cli

@@ -1,0 +1,153 @@
+// The store's contract, run against every implementation: memory, SQLite and
+// PostgreSQL (a server of its own the test binary starts: tests/support). Each
+// test gets an empty store: a new SQLite file, a new PostgreSQL database.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <functional>
+
+#include "../support/database_servers.h"
+#include "server/game_store.h"
+#include "server/postgres_connection.h"
+#include "server/postgres_migrations.h"
+
+namespace tabiya::server::testing {
+namespace {
+
+using K = StoreWrite::Kind;
+
+// Writes, batches all or nothing, reads.
+void check_store_contract(GameStore& store) {
+  using K = StoreWrite::Kind;
+  ASSERT_TRUE(store.commit({{K::CREATE, "g1", "{}", 0, 0}}));
+  EXPECT_FALSE(store.commit({{K::CREATE, "g1", "{}", 0, 0}}));
+  ASSERT_TRUE(store.commit({{K::APPEND, "g1", "s w 0", 0, 1}}));
+  EXPECT_FALSE(store.commit({{K::APPEND, "g1", "m w 5 e2e4", 0, 2}}));  // the same index twice
+  EXPECT_FALSE(store.commit({{K::APPEND, "nope", "s w 0", 0, 1}}));
+  EXPECT_FALSE(store.commit({{K::FINISH, "nope", "{}", 0, 0}}));
+  // One batch is all or nothing: g2's creation goes with g1's bad append.
+  EXPECT_FALSE(store.commit({{K::CREATE, "g2", "{}", 0, 0}, {K::APPEND, "g1", "m w 5 e2e4", 7, 2}}));
+  auto none = store.load("g2");
+  ASSERT_TRUE(none);
+  EXPECT_FALSE(none->has_value());
+  // Several games in one batch, in order.
+  ASSERT_TRUE(store.commit({{K::CREATE, "g3", "{\"a\":1}", 0, 0},
+                            {K::APPEND, "g1", "m w 5 e2e4", 1, 2},
+                            {K::APPEND, "g3", "s w 0", 0, 1},
+                            {K::APPEND, "g1", "m b 9 e7e5", 2, 3},
+                            {K::FINISH, "g3", "{\"r\":1}", 0, 0}}));
+  auto loaded = store.load("g1");
+  ASSERT_TRUE(loaded);
+  ASSERT_TRUE(loaded->has_value());
+  EXPECT_EQ((*loaded)->actions, (std::vector<std::string>{"s w 0", "m w 5 e2e4", "m b 9 e7e5"}));
+  EXPECT_EQ((*loaded)->seq, 3);
+  EXPECT_FALSE((*loaded)->finished);
+  auto g3 = store.load("g3");
+  ASSERT_TRUE(g3 && g3->has_value());
+  EXPECT_TRUE((*g3)->finished);
+  EXPECT_EQ((*g3)->result, "{\"r\":1}");
+  EXPECT_EQ((*g3)->setup, "{\"a\":1}");
+  auto unfinished = store.load_unfinished();
+  ASSERT_TRUE(unfinished);
+  ASSERT_EQ(unfinished->size(), 1u);
+  EXPECT_EQ(unfinished->front().id, "g1");
+  auto nope = store.load("nope");
+  ASSERT_TRUE(nope);
+  EXPECT_FALSE(nope->has_value());
+}
+
+// Issue 25's part: candidates, a guarded REMOVE, KEEP.
+void check_expiry_contract(GameStore& store) {
+  ASSERT_TRUE(store.commit({{K::CREATE, "a", "{}", 0, 0, 100},
+                            {K::CREATE, "b", "{}", 0, 0, 200},
+                            {K::CREATE, "t", "{}", 0, 0, std::nullopt},  // never expires
+                            {K::CREATE, "c", "{}", 0, 0, 300}}));
+  auto ids = [&](int64_t before, std::size_t limit) {
+    auto found = store.expiry_candidates(before, limit);
+    EXPECT_TRUE(found);
+    return found ? *found : std::vector<std::string>{};
+  };
+  EXPECT_EQ(ids(250, 10), (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(ids(1000, 1), (std::vector<std::string>{"a"}));
+  EXPECT_EQ(ids(100, 10), (std::vector<std::string>{}));
+  // REMOVE deletes only a game holding the actions the decision saw; a mismatch changes nothing and is no error.
+  ASSERT_TRUE(store.commit({{K::APPEND, "a", "s w 0", 0, 1}}));
+  ASSERT_TRUE(store.commit({{K::REMOVE, "a", {}, 0, 0}}));
+  auto a = store.load("a");
+  ASSERT_TRUE(a && a->has_value());
+  // With another game's change in the same transaction, both go through.
+  ASSERT_TRUE(store.commit({{K::REMOVE, "a", {}, 1, 0}, {K::APPEND, "c", "s w 0", 0, 1}}));
+  a = store.load("a");
+  ASSERT_TRUE(a);
+  EXPECT_FALSE(a->has_value());
+  EXPECT_EQ(ids(1000, 10), (std::vector<std::string>{"b", "c"}));
+  // A game created again under the removed id starts with no actions of the old one.
+  ASSERT_TRUE(store.commit({{K::CREATE, "a", "{}", 0, 0, 900}}));
+  a = store.load("a");
+  ASSERT_TRUE(a && a->has_value());
+  EXPECT_TRUE((*a)->actions.empty());
+  ASSERT_TRUE(store.commit({{K::KEEP, "b", {}, 0, 0}, {K::KEEP, "nope", {}, 0, 0}, {K::REMOVE, "nope", {}, 0, 0}}));
+  EXPECT_EQ(ids(1000, 10), (std::vector<std::string>{"c", "a"}));
+  auto b = store.load("b");
+  ASSERT_TRUE(b && b->has_value());  // KEEP keeps the game, only its expiry goes
+  auto unfinished = store.load_unfinished();
+  ASSERT_TRUE(unfinished);
+  EXPECT_EQ(unfinished->size(), 4u);
+}
+
+// An empty store of one kind, and what it leaves behind removed at the end.
+class StoreContract : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    const std::string& kind = GetParam();
+    if (kind == "memory") {
+      store_ = make_memory_store();
+    } else if (kind == "sqlite") {
+      dir_ =
+          std::filesystem::temp_directory_path() / (std::string("tabiya-contract-") + std::to_string(::getpid()) + "-" +
+                                                    ::testing::UnitTest::GetInstance()->current_test_info()->name());
+      std::filesystem::remove_all(dir_);
+      std::filesystem::create_directories(dir_);
+      auto opened = open_sqlite_store((dir_ / "games.sqlite3").string());
+      ASSERT_TRUE(opened) << opened.error().message;
+      store_ = std::move(*opened);
+    } else {
+      auto url = tabiya::testing::shared_postgres().fresh_database();
+      ASSERT_TRUE(url) << url.error().message;
+      auto db = PgConnection::open(*url);
+      ASSERT_TRUE(db) << db.error().message;
+      auto migrated = migrate_postgres(**db);
+      ASSERT_TRUE(migrated) << migrated.error().message;
+      auto opened = open_postgres_store(*url);
+      ASSERT_TRUE(opened) << opened.error().message;
+      store_ = std::move(*opened);
+    }
+  }
+  void TearDown() override {
+    store_.reset();
+    if (!dir_.empty()) std::filesystem::remove_all(dir_);
+  }
+  std::unique_ptr<GameStore> store_;
+  std::filesystem::path dir_;
+};
+
+TEST_P(StoreContract, WritesAndReads) { check_store_contract(*store_); }
+
+TEST_P(StoreContract, Expiry) { check_expiry_contract(*store_); }
+
+// Text of any kind comes back as it went in: quotes, backslashes, non-ASCII (the SQL is built with quoting).
+TEST_P(StoreContract, TextComesBackByteForByte) {
+  const std::string setup = "{\"name\":\"O'Brien \\\\ \u00e9 \u0416 ; DROP TABLE games; --\"}";
+  ASSERT_TRUE(store_->commit({{K::CREATE, "it's", setup, 0, 0}, {K::APPEND, "it's", "m w 5 e2e4 '\\", 0, 1}}));
+  auto loaded = store_->load("it's");
+  ASSERT_TRUE(loaded && loaded->has_value());
+  EXPECT_EQ((*loaded)->setup, setup);
+  EXPECT_EQ((*loaded)->actions, std::vector<std::string>{"m w 5 e2e4 '\\"});
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryStore, StoreContract, ::testing::Values("memory", "sqlite", "postgresql"),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
+
+}  // namespace
+}  // namespace tabiya::server::testing

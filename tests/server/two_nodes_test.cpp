@@ -1,0 +1,115 @@
+// Issue 22: two nodes, each a game service with its own Redis bus, sharing one PostgreSQL database. A game played
+// on node A is watched from node B: B loads it from the store, and A's events reach B's spectator over Redis, in
+// order. The test starts its own PostgreSQL (shared run server) and Redis.
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "server/postgres_connection.h"
+#include "server/postgres_migrations.h"
+#include "server/redis_bus.h"
+#include "service_test_support.h"
+#include "../support/database_servers.h"
+
+namespace tabiya::server::testing {
+namespace {
+
+namespace json = boost::json;
+
+class TwoNodesTest : public ServiceFixture {
+ protected:
+  void SetUp() override {
+    auto url = tabiya::testing::shared_postgres().fresh_database();
+    ASSERT_TRUE(url) << url.error().message;
+    auto db = PgConnection::open(*url);
+    ASSERT_TRUE(db) << db.error().message;
+    ASSERT_TRUE(migrate_postgres(**db));
+    auto redis = tabiya::testing::RedisServer::create();
+    ASSERT_TRUE(redis) << redis.error().message;
+    redis_ = std::move(*redis);
+    bus_a_ = open_bus("a");
+    bus_b_ = open_bus("b");
+    auto store_a = open_postgres_store(*url);
+    auto store_b = open_postgres_store(*url);
+    ASSERT_TRUE(store_a && store_b);
+    store_ = std::move(*store_a);
+    configure_ = [this](GameServiceOptions& o) { o.bus = bus_a_; };
+    start();  // node A: the fixture's service
+    GameServiceOptions b;
+    b.store = std::move(*store_b);
+    b.bus = bus_b_;
+    b.time = clock_;
+    b.robot_threads = 1;
+    b.ping_interval = std::chrono::milliseconds(0);
+    b.review.engine = "tabiya";
+    b.review.depth = 3;
+    b.review.lowest_priority = false;
+    auto created = GameService::create(io_b_, b);
+    ASSERT_TRUE(created) << created.error().message;
+    node_b_ = std::move(*created);
+  }
+  void TearDown() override {
+    node_b_.reset();
+    service_.reset();
+    bus_a_.reset();
+    bus_b_.reset();
+  }
+  std::shared_ptr<RedisBus> open_bus(const std::string& node) {
+    RedisBusOptions options;
+    options.url = redis_->url();
+    options.node = node;
+    auto bus = RedisBus::open(options);
+    EXPECT_TRUE(bus) << bus.error().message;
+    return bus ? std::shared_ptr<RedisBus>(std::move(*bus)) : nullptr;
+  }
+  void settle_b() {
+    for (;;) {
+      node_b_->wait_for_store();
+      io_b_.restart();
+      if (io_b_.poll() == 0) return;
+    }
+  }
+
+  std::unique_ptr<tabiya::testing::RedisServer> redis_;
+  std::shared_ptr<RedisBus> bus_a_, bus_b_;
+  boost::asio::io_context io_b_;
+  std::unique_ptr<GameService> node_b_;
+};
+
+TEST_F(TwoNodesTest, ASpectatorOnNodeBSeesTheMovesOfAGamePlayedOnNodeA) {
+  auto [g, id, players] = hotseat(R"({"v":1,"opponent":"hotseat","time":"5+0"})");
+  move(players, "e2e4", 0, 1);
+
+  auto spectator = std::make_shared<RecordingPeer>();
+  auto session = node_b_->open("/ws/" + id, spectator);
+  ASSERT_NE(session, nullptr) << "node B does not find the game in the store";
+  node_b_->message(*session, R"({"t":"hello","v":1,"seats":[]})");
+  settle_b();
+  auto state = spectator->last("state");
+  ASSERT_TRUE(state);
+  EXPECT_EQ(state->at("game").as_object().at("moves").as_array().size(), 1u);  // read from the store
+  const int64_t seq = state->at("seq").as_int64();
+
+  move(players, "e7e5", 1, 2);
+  move(players, "g1f3", 2, 3);
+  ASSERT_TRUE(spectator->wait_for("event", "move"));
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  std::vector<int64_t> plies, seqs;
+  while (std::chrono::steady_clock::now() < deadline) {
+    plies.clear();
+    seqs.clear();
+    for (const auto& m : spectator->messages()) {
+      if (m.at("t").as_string() != "event") continue;
+      seqs.push_back(m.at("seq").as_int64());
+      plies.push_back(m.at("e").as_object().at("ply").as_int64());
+    }
+    if (plies.size() >= 2) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_EQ(plies, (std::vector<int64_t>{2, 3}));
+  EXPECT_EQ(seqs, (std::vector<int64_t>{seq + 1, seq + 2}));
+  EXPECT_EQ(bus_b_->counters().gaps, 0u);
+}
+
+}  // namespace
+}  // namespace tabiya::server::testing
