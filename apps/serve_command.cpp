@@ -13,6 +13,7 @@
 #include <boost/asio/io_context.hpp>
 #include "commands.h"
 
+#include "server/account_service.h"
 #include "server/echo_service.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
@@ -138,6 +139,7 @@ int serve(const ServeArguments& args) {
   boost::asio::io_context io(options.threads);
   std::unique_ptr<server::Service> service;
   std::unique_ptr<server::Service> games;
+  std::unique_ptr<server::Service> tournaments_service;
   if (args.echo) {
     service = std::make_unique<server::EchoService>();
   } else {
@@ -192,7 +194,23 @@ int serve(const ServeArguments& args) {
       return 1;
     }
     *tournaments = made->get();
-    service = std::move(*made);
+    tournaments_service = std::move(*made);
+    // Accounts wrap the rest (server/account_service.h): their routes, the seats taken while logged in.
+    server::AccountServiceOptions account_options;
+    account_options.public_urls = options.public_urls;
+    if (!args.data.empty()) {
+      auto store = server::open_sqlite_account_store(args.data + "/accounts.sqlite3");
+      if (!store) {
+        std::cerr << "tabiya: " << store.error().message << "\n";
+        return 1;
+      }
+      account_options.store = std::move(*store);
+    }
+    auto* game_service = static_cast<server::GameService*>(games.get());
+    account_options.archive = [game_service](std::string_view id, std::string_view seat, bool with_pgn) {
+      return game_service->archived_game(id, seat, with_pgn);
+    };
+    service = std::make_unique<server::AccountService>(*tournaments_service, std::move(account_options));
   }
 
   server::HttpServer http(io, *service, std::move(files), options);

@@ -19,7 +19,7 @@ set -euo pipefail
 
 BUILD_PACKAGES=(g++ cmake ninja-build libgtest-dev libgmock-dev googletest libbenchmark-dev libcli11-dev
   clang-16 libclang-rt-16-dev python3 libboost1.81-dev libsqlite3-dev chromium fonts-dejavu-core stockfish
-  libsodium-dev libpq-dev postgresql redis-server libhiredis-dev haproxy)
+  libsodium-dev pkgconf libpq-dev postgresql redis-server libhiredis-dev haproxy)
 # Node.js may come from Debian or from another packaging of it: only its commands are required.
 NODE_PACKAGES=(nodejs npm)
 BENCH_PACKAGES=(stockfish pgn-extract)

@@ -51,7 +51,8 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
   // Adds a room; when two requests load the same stored game at once, the first one in the map is the game.
   std::shared_ptr<GameRoom> add(std::string id, Setup setup, std::unique_ptr<play::LiveGame> live,
                                 std::size_t stored_actions, int64_t seq);
-  Result<std::shared_ptr<GameRoom>> restore(const StoredGame& stored);
+  // `keep`: the room joins the registry; otherwise it is only read and dropped (an account's export).
+  Result<std::shared_ptr<GameRoom>> restore(const StoredGame& stored, bool keep = true);
   Result<bool> load_unfinished();
   // A game from memory, or a finished one from the store. The store's reads do not wait for its commits.
   std::shared_ptr<GameRoom> room(std::string_view id);

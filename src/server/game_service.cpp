@@ -73,7 +73,7 @@ std::shared_ptr<GameRoom> GameService::Impl::add(std::string id, Setup setup, st
   return it->second;
 }
 
-Result<std::shared_ptr<GameRoom>> GameService::Impl::restore(const StoredGame& stored) {
+Result<std::shared_ptr<GameRoom>> GameService::Impl::restore(const StoredGame& stored, bool keep) {
   auto setup = setup_from_json(stored.setup);
   if (!setup) return setup.error();
   auto opts = start_options(*setup);
@@ -86,6 +86,8 @@ Result<std::shared_ptr<GameRoom>> GameService::Impl::restore(const StoredGame& s
   }
   auto live = play::LiveGame::restore(*opts, log, time);
   if (!live) return live.error();
+  if (!keep)
+    return std::make_shared<GameRoom>(services, stored.id, std::move(*setup), std::move(*live), log.size(), stored.seq);
   return add(stored.id, std::move(*setup), std::move(*live), log.size(), stored.seq);
 }
 
@@ -200,6 +202,30 @@ std::unique_ptr<Service> make_game_service(boost::asio::io_context& io, GameServ
 }
 
 HttpAnswer GameService::http(const HttpRequest& request) { return impl_->route(request); }
+
+std::optional<ArchivedGame> GameService::archived_game(std::string_view id, std::string_view seat, bool with_pgn) {
+  if (id.empty() || id.size() > 64) return std::nullopt;
+  auto room = impl_->find(id);
+  if (!room) {  // read from the store and dropped after: an export of thousands of games holds one at a time
+    auto stored = impl_->store->load(std::string(id));
+    if (!stored || !*stored) return std::nullopt;
+    auto loaded = impl_->restore(**stored, false);
+    if (!loaded) return std::nullopt;
+    room = *loaded;
+  }
+  ArchivedGame game;
+  auto text = room->game_text();
+  if (!text) return std::nullopt;
+  game.game_json = std::move(*text);
+  if (with_pgn) {
+    HttpAnswer pgn = impl_->pgn(*room);
+    if (pgn.status != 200) return std::nullopt;
+    game.pgn = std::move(pgn.body);
+  }
+  for (Color c : {WHITE, BLACK})
+    if (!seat.empty() && room->setup().seats[c] == seat) game.color = c == WHITE ? "white" : "black";
+  return game;
+}
 
 std::shared_ptr<Session> GameService::open(std::string_view path, std::shared_ptr<Peer> peer) {
   constexpr std::string_view PREFIX = "/ws/";

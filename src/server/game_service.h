@@ -27,6 +27,7 @@
 #include "core/result.h"
 #include "laws/time_source.h"
 #include "server/event_bus.h"
+#include "server/game_archive.h"
 #include "server/game_store.h"
 #include "server/rate_limit.h"
 #include "server/review.h"
@@ -109,6 +110,9 @@ class GameService final : public Service {
   void wait_for_rooms();
   // Runs `work` on the game's room, in order with its messages (tests: hold one game's work); false: no such game.
   bool run_in_room(std::string_view id, std::function<void()> work);
+  // For the accounts' history and export (game_archive.h): a game in memory, or read from the store without
+  // keeping it; nullopt: no such game, or busy.
+  std::optional<ArchivedGame> archived_game(std::string_view id, std::string_view seat, bool with_pgn);
 
  private:
   GameService(boost::asio::io_context& io, GameServiceOptions options, std::shared_ptr<GameStore> store);

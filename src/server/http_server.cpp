@@ -131,23 +131,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     send(std::move(res));
   }
 
-  // The service may take long (a game loaded from the store and replayed, a PGN read): it answers on the
-  // blocking lane, and this network thread goes on with other connections meanwhile.
+  // The service may take long (a game loaded from the store and replayed, a PGN read, a password hashed): it is
+  // asked on the blocking lane, and this network thread goes on with other connections meanwhile.
   void answer_later(Request&& req) {
-    auto request = std::make_shared<Request>(std::move(req));
-    const bool queued = shared_.lane.try_post(
-        [self = shared_from_this(), request] {
-          auto res = std::make_shared<Response>(self->api(*request));
-          asio::post(self->stream_.get_executor(), [self, request, res] {
-            res->keep_alive(request->keep_alive());
-            self->stream_.expires_after(std::chrono::seconds(30));  // the read's deadline may have passed meanwhile
-            self->send(std::move(*res));
-          });
-        },
-        client_);
+    api_request_ = std::move(req);
+    const bool queued = shared_.lane.try_post([self = shared_from_this()] { self->api(); }, client_);
     if (queued) return;
     Response res = error_response(503, shared_.stopping ? "shutting_down" : "busy");
-    res.keep_alive(request->keep_alive());
+    res.keep_alive(api_request_->keep_alive());
+    api_request_.reset();
     send(std::move(res));
   }
 
@@ -169,18 +161,18 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       }
       return make_response(200, "text/plain; version=0.0.4; charset=utf-8", std::move(out));
     }
-    if (path.starts_with("/api/")) return api(req);
     if (path.starts_with("/ws/")) return error_response(426, "upgrade_required");
     if (!get) return error_response(405, "method_not_allowed");
     const StaticFile* file = nullptr;
-    auto app_page = [&](std::string_view prefix) {  // /g/ID (a game), /t/ID (a tournament)
+    auto app_page = [&](std::string_view prefix) {  // /g/ID (a game), /t/ID (a tournament), /p/NAME (a player)
       return path.starts_with(prefix) && path.size() > 3 && path.find('/', 3) == std::string_view::npos;
     };
     // /t/ID/print: a tournament's printable table, drawn by the app too.
     constexpr std::string_view PRINT = "/print";
     const bool print_page = path.starts_with("/t/") && path.size() > 3 + PRINT.size() && path.ends_with(PRINT) &&
                             path.find('/', 3) == path.size() - PRINT.size();
-    if (path == "/" || app_page("/g/") || app_page("/t/") || print_page) {
+    // /account (log in, the account's settings) and /p/NAME (a player's profile and games): pages of the app.
+    if (path == "/" || app_page("/g/") || app_page("/t/") || print_page || path == "/account" || app_page("/p/")) {
       file = shared_.files.index();
     } else {
       file = shared_.files.find(path);
@@ -208,22 +200,97 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     return res;
   }
 
-  Response api(const Request& req) {
-    HttpRequest request{req.method_string(), req.target(), req.body(), client_};
-    request.cookie = req[http::field::cookie];
-    request.origin = req[http::field::origin];
-    request.csrf = req["X-CSRF-Token"];
-    HttpAnswer answer;
+  // On the blocking lane: an /api/ request goes to the service, which may answer later (http_async) from another
+  // thread; the request is kept until then (this connection reads nothing meanwhile) and the answer is sent from
+  // this connection's executor.
+  void api() {
+    const Request& kept = *api_request_;
+    HttpRequest request{kept.method_string(), kept.target(), kept.body(), client_};
+    request.cookie = kept[http::field::cookie];
+    request.origin = kept[http::field::origin];
+    request.csrf = kept["X-CSRF-Token"];
+    request.host = kept[http::field::host];
+    auto self = shared_from_this();
+    auto done = [self](HttpAnswer answer) {
+      asio::post(self->stream_.get_executor(),
+                 [self, answer = std::move(answer)]() mutable { self->api_answered(std::move(answer)); });
+    };
     try {
-      answer = shared_.service.http(request);
+      shared_.service.http_async(request, done);  // a copy: `done` still answers if it throws
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "tabiya: service failed on %s: %s\n", std::string(req.target()).c_str(), e.what());
-      return error_response(500, "internal");
+      std::fprintf(stderr, "tabiya: service failed on %s: %s\n", std::string(kept.target()).c_str(), e.what());
+      HttpAnswer failed;
+      failed.status = 500;
+      failed.body = http_error_body("internal", "{}");
+      done(std::move(failed));
     }
+  }
+
+  void api_answered(HttpAnswer answer) {
+    const bool keep_alive = api_request_ && api_request_->keep_alive();
+    api_request_.reset();
+    stream_.expires_after(std::chrono::seconds(30));  // the read's deadline may have passed while the lane worked
+    if (answer.stream && !head_) return send_stream(std::move(answer), keep_alive);
     Response res = make_response(answer.status, std::move(answer.content_type), std::move(answer.body));
     for (auto& [name, value] : answer.headers) res.set(name, value);
     res.set(http::field::cache_control, "no-store");
-    return res;
+    res.keep_alive(keep_alive);
+    send(std::move(res));
+  }
+
+  template <class Message>
+  void secure(Message& res) {
+    res.set("Content-Security-Policy", content_security_policy(host_));
+    res.set("X-Content-Type-Options", "nosniff");
+    res.set("Referrer-Policy", "no-referrer");
+    if (shared_.stopping) res.keep_alive(false);
+  }
+
+  // A chunked answer (HttpAnswer::stream): the headers, then each piece as one chunk once the last is written.
+  void send_stream(HttpAnswer answer, bool keep_alive) {
+    stream_res_.emplace(static_cast<http::status>(answer.status), 11);
+    stream_res_->set(http::field::content_type, answer.content_type);
+    for (auto& [name, value] : answer.headers) stream_res_->set(name, value);
+    stream_res_->set(http::field::cache_control, "no-store");
+    stream_res_->keep_alive(keep_alive);
+    stream_res_->chunked(true);
+    secure(*stream_res_);
+    next_piece_ = std::move(answer.stream);
+    serializer_.emplace(*stream_res_);
+    stream_.expires_after(std::chrono::seconds(30));
+    http::async_write_header(stream_, *serializer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) return self->close();
+      self->write_piece();
+    });
+  }
+
+  void write_piece() {
+    std::optional<std::string> piece;
+    try {
+      do piece = next_piece_();
+      while (piece && piece->empty());
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "tabiya: a streamed answer failed: %s\n", e.what());
+      return close();  // no last chunk: the client sees the body cut, not a complete one
+    }
+    stream_.expires_after(std::chrono::seconds(30));
+    auto self = shared_from_this();
+    if (!piece) {
+      const bool close_after = !stream_res_->keep_alive();
+      next_piece_ = nullptr;
+      return asio::async_write(stream_, http::make_chunk_last(),
+                               [self, close_after](beast::error_code ec, std::size_t) {
+                                 self->serializer_.reset();
+                                 self->stream_res_.reset();
+                                 if (ec || close_after) return self->close();
+                                 self->read();
+                               });
+    }
+    piece_ = std::move(*piece);
+    asio::async_write(stream_, http::make_chunk(asio::buffer(piece_)), [self](beast::error_code ec, std::size_t) {
+      if (ec) return self->close();
+      self->write_piece();
+    });
   }
 
   void upgrade(Request&& req) {
@@ -251,10 +318,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       res.body().clear();
       res.content_length(length);
     }
-    res.set("Content-Security-Policy", content_security_policy(host_));
-    res.set("X-Content-Type-Options", "nosniff");
-    res.set("Referrer-Policy", "no-referrer");
-    if (shared_.stopping) res.keep_alive(false);
+    secure(res);
     bool close_after = !res.keep_alive();
     res_ = std::move(res);
     http::async_write(stream_, res_, [self = shared_from_this(), close_after](beast::error_code ec, std::size_t) {
@@ -279,6 +343,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   Response res_;
+  std::optional<Request> api_request_;  // the /api/ request being answered (the service's views point into it)
+  std::optional<http::response<http::empty_body>> stream_res_;  // a chunked answer's headers, while it is sent
+  std::optional<http::response_serializer<http::empty_body>> serializer_;
+  std::function<std::optional<std::string>()> next_piece_;
+  std::string piece_;  // the chunk being written
   std::string host_;
   std::string local_address_;  // the address the client connected to: a name of this server
   std::string client_;         // the client's key (client_address.h) for the service's per-client limits

@@ -6,7 +6,9 @@
 // measure the network floor with everything else equal.
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -52,6 +54,7 @@ struct HttpRequest {
   std::string_view cookie = {};
   std::string_view origin = {};
   std::string_view csrf = {};
+  std::string_view host = {};  // the Host header: a same-origin Origin names it
 };
 
 struct HttpAnswer {
@@ -59,6 +62,10 @@ struct HttpAnswer {
   std::string content_type = "application/json";
   std::string body;
   std::vector<std::pair<std::string, std::string>> headers;  // extra headers, e.g. Content-Disposition
+  // A body too large to hold at once (an export of thousands of games): when set, `body` is ignored and the
+  // answer is sent chunked, one piece per call, until it returns nullopt. Called on a network thread, one
+  // call at a time, the next only once the last piece is written (so memory holds one piece).
+  std::function<std::optional<std::string>()> stream = {};
 };
 
 class Service {
@@ -66,6 +73,9 @@ class Service {
   virtual ~Service() = default;
   // Requests under /api/. Must not block on the robot or on other games.
   virtual HttpAnswer http(const HttpRequest& request) = 0;
+  // The same, for an answer that takes time its network thread must not wait for (a password hash): `done` is
+  // called once, from any thread; `request`'s views stay valid until then. By default: http() at once.
+  virtual void http_async(const HttpRequest& request, std::function<void(HttpAnswer)> done) { done(http(request)); }
   // A WebSocket upgrade to `path` ("/ws/ID"). nullptr refuses it (unknown game).
   virtual std::shared_ptr<Session> open(std::string_view path, std::shared_ptr<Peer> peer) = 0;
   // One complete text message from the session's peer (at most the size limit).

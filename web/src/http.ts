@@ -24,12 +24,22 @@ function isErrorBody(body: unknown): body is { error: string; data?: unknown } {
   return typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string';
 }
 
+// The logged-in session's CSRF token (docs/protocol.md, "Accounts"): sent with every POST, so the server
+// takes it as this page's own request; empty when nobody is logged in.
+let csrfToken = '';
+export function setCsrfToken(token: string): void {
+  csrfToken = token;
+}
+
 export async function api<T>(path: string, request: ApiRequest = {}): Promise<ApiResult<T>> {
   const init: RequestInit = { method: request.method ?? 'GET', headers: { Accept: 'application/json' } };
+  const headers: Record<string, string> = { Accept: 'application/json' };
   if (request.body !== undefined) {
-    init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+    headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(request.body);
   }
+  if (init.method === 'POST' && csrfToken) headers['X-CSRF-Token'] = csrfToken;
+  init.headers = headers;
   let response: Response;
   try {
     response = await fetch(path, init);

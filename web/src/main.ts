@@ -1,5 +1,7 @@
 // Start-up and navigation: the board is drawn at once, then the path decides between the start page
 // (New game form) and a game (/g/ID, seat tokens in the fragment or remembered for that game).
+import { accountPath, hideAccount, showAccount } from './account/page';
+import { loadAccount } from './account/session';
 import { setupAccess } from './blind/access';
 import { board } from './board';
 import { START_FEN } from './placement';
@@ -16,6 +18,7 @@ import { setSound, soundOn, unlock } from './sound';
 import { current, prefs, seats } from './store';
 import { hideTournament, showTournament, tournamentIdFromPath } from './tournament';
 
+const layout = (): HTMLElement => document.querySelector<HTMLElement>('main.layout')!;
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
 let view: GameView | null = null;
@@ -38,6 +41,12 @@ function tokensFromFragment(): string[] {
 function route(): void {
   view?.close();
   view = null;
+  hideAccount();
+  if (accountPath()) {
+    hideTournament();
+    layout().hidden = true;
+    return showAccount(navigate);
+  }
   const tournament = tournamentIdFromPath();
   if (tournament !== null) return showTournament(tournament, navigate);
   hideTournament();
@@ -251,6 +260,13 @@ function start(): void {
   board();
   setupTopBar();
   setupForm(request => void create(request));
+  const accountLink = $('btn-account') as HTMLAnchorElement;
+  accountLink.addEventListener('click', ev => {
+    ev.preventDefault();
+    navigate('/account');
+  });
+  // Who is logged in, for the header and the CSRF token of the page's requests (accounts are optional).
+  void loadAccount();
   window.addEventListener('popstate', route);
   route();
 }
