@@ -16,6 +16,8 @@
 #include "server/echo_service.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
+#include "server/lobby_cookie_accounts.h"
+#include "server/lobby_service.h"
 #include "server/static_files.h"
 #include "server/tournament_service.h"
 
@@ -47,7 +49,22 @@ struct ServeArguments {
   int max_websockets_per_client = 32;
   int max_connections = 0;
   int ws_idle_close_s = 600;
+  bool lobby_test_accounts = false;  // issue 21's browser tests, until the accounts are wired
 };
+
+// The lobby over the tournaments over the games; its store beside the games' (memory only without --data).
+Result<std::unique_ptr<server::LobbyService>> make_lobby(server::Service& inner, boost::asio::io_context& io,
+                                                         const ServeArguments& args) {
+  server::LobbyServiceOptions options;
+  options.io = &io;
+  if (!args.data.empty()) {
+    auto store = server::open_sqlite_lobby_store(args.data);
+    if (!store) return store.error();
+    options.store = std::move(*store);
+  }
+  if (args.lobby_test_accounts) options.identities = std::make_shared<server::CookieNameAccounts>();
+  return server::LobbyService::create(inner, std::move(options));
+}
 
 // Descriptors the server keeps for itself (the database, the web files, the robot, the epoll and the like)
 // beyond the connections' share.
@@ -135,6 +152,7 @@ int serve(const ServeArguments& args) {
   boost::asio::io_context io(options.threads);
   std::unique_ptr<server::Service> service;
   std::unique_ptr<server::Service> games;
+  std::unique_ptr<server::Service> tournaments_service;
   if (args.echo) {
     service = std::make_unique<server::EchoService>();
   } else {
@@ -149,8 +167,10 @@ int serve(const ServeArguments& args) {
     game_options.creation_limits = creation_limits;
     // Finished games' results go to the tournaments (set below, before the network starts).
     auto tournaments = std::make_shared<server::TournamentService*>(nullptr);
-    game_options.on_game_end = [tournaments](const std::string& id, const std::string& score) {
+    auto lobby = std::make_shared<server::LobbyService*>(nullptr);
+    game_options.on_game_end = [tournaments, lobby](const std::string& id, const std::string& score) {
       if (*tournaments) (*tournaments)->game_ended(id, score);
+      if (*lobby) (*lobby)->game_ended(id, score);
     };
     try {
       games = server::make_game_service(io, std::move(game_options));
@@ -167,7 +187,14 @@ int serve(const ServeArguments& args) {
       return 1;
     }
     *tournaments = made->get();
-    service = std::move(*made);
+    tournaments_service = std::move(*made);
+    auto lobby_made = make_lobby(*tournaments_service, io, args);
+    if (!lobby_made) {
+      std::cerr << "tabiya: " << lobby_made.error().message << "\n";
+      return 1;
+    }
+    *lobby = lobby_made->get();
+    service = std::move(*lobby_made);
   }
 
   server::HttpServer http(io, *service, std::move(files), options);
@@ -258,6 +285,10 @@ void add_serve_command(CLI::App& app) {
                    "Seconds after which a game nobody joined is deleted (0: never)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
+  serve_app
+      ->add_flag("--lobby-test-accounts", args->lobby_test_accounts,
+                 "Tests only: the cookie acct=NAME logs in as NAME in the lobby (anyone can claim any name)")
+      ->group("");
   serve_app->add_flag("--echo", args->echo, "Serve a bare WebSocket echo instead of games (the load test's floor)");
   serve_app->callback([args] {
     if (int status = serve(*args); status != 0) throw CLI::RuntimeError(status);
