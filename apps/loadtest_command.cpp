@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -21,6 +22,7 @@
 
 #include "commands.h"
 #include "server/load_test.h"
+#include "server/lobby_load.h"
 
 extern char** environ;
 
@@ -41,6 +43,8 @@ struct LoadArguments {
   std::string time_control = "90+30";
   int robot_games = 0;
   int robot_level = 10;
+  int lobby_clients = 0;  // issue 21: people in the lobby receiving seek updates beside the games
+  int lobby_seekers = 20;
 };
 
 // CPU time (user + system) and resident memory of one process, from /proc.
@@ -169,7 +173,21 @@ std::optional<RunFigures> run_one(const LoadArguments& args, const std::string& 
   std::optional<ProcessSample> server_start, server_end;
   double self_start = 0, self_end = 0;
   auto wall_start = std::chrono::steady_clock::now(), wall_end = wall_start;
+  std::unique_ptr<server::LobbyLoad> lobby;
+  if (!echo && args.lobby_clients > 0) {
+    server::LobbyLoadOptions lobby_options;
+    lobby_options.port = port;
+    lobby_options.clients = args.lobby_clients;
+    lobby_options.seekers = std::min(args.lobby_seekers, args.lobby_clients);
+    Result<std::unique_ptr<server::LobbyLoad>> started = server::LobbyLoad::start(lobby_options);
+    if (!started) {
+      std::cerr << "tabiya " << started.error().message << "\n";
+      return std::nullopt;
+    }
+    lobby = std::move(*started);
+  }
   options.window_started = [&] {
+    if (lobby) lobby->measure();
     if (pid > 0) server_start = sample_process(pid);
     self_start = self_cpu_seconds();
     wall_start = std::chrono::steady_clock::now();
@@ -216,6 +234,16 @@ std::optional<RunFigures> run_one(const LoadArguments& args, const std::string& 
                   "  server: CPU %.0f%% of one core, RSS %.1f MB (%.1f MB before the clients: %.1f KB per game)\n",
                   figures.server_cpu_percent, figures.rss_mb, figures.baseline_rss_mb,
                   (figures.rss_mb - figures.baseline_rss_mb) * 1024 / args.games);
+    std::cout << text;
+  }
+  if (lobby) {
+    const server::LobbyLoadReport l = lobby->stop();
+    std::snprintf(text, sizeof text,
+                  "  lobby: %d clients connected in %.1f s (%d failed), %d seeking; %llu seeks, %llu lobby messages "
+                  "received in the window; seek round trip ms: p50 %.2f  p99 %.2f\n",
+                  l.connected, l.connect_seconds, l.failed, std::min(args.lobby_seekers, args.lobby_clients),
+                  static_cast<unsigned long long>(l.seeks), static_cast<unsigned long long>(l.messages),
+                  l.percentile(50), l.percentile(99));
     std::cout << text;
   }
   std::snprintf(text, sizeof text, "  load generator: CPU %.0f%% of one core\n", figures.generator_cpu_percent);
@@ -325,6 +353,12 @@ void add_loadtest_command(CLI::App& app) {
   cmd->add_option("--robot-level", args->robot_level, "Level of those robots (1-10)")
       ->capture_default_str()
       ->check(CLI::Range(1, 10));
+  cmd->add_option("--lobby-clients", args->lobby_clients,
+                  "Lobby sockets (/ws/lobby) connected during the run, receiving the seek updates")
+      ->capture_default_str();
+  cmd->add_option("--lobby-seekers", args->lobby_seekers,
+                  "Of the lobby sockets, those that open and cancel a 5+0 seek every second")
+      ->capture_default_str();
   cmd->add_option("--seed", args->seed, "Seed of the random move choices")->capture_default_str();
   cmd->add_flag("!--no-echo", args->echo_floor, "Skip the echo floor");
   cmd->callback([args] {

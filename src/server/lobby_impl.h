@@ -42,6 +42,8 @@ struct LobbyService::Impl : std::enable_shared_from_this<LobbyService::Impl> {
   std::map<std::string, std::string> last_opponent;     // user id -> user id
   std::map<std::string, LobbyGame> playing;
   std::unique_ptr<boost::asio::steady_timer> timer;
+  std::unique_ptr<boost::asio::steady_timer> batch_timer;
+  boost::json::array outbox;  // public updates waiting for the batch timer
   bool stopped = false;
   uint64_t pairings = 0, waves = 0;
 
@@ -56,6 +58,8 @@ struct LobbyService::Impl : std::enable_shared_from_this<LobbyService::Impl> {
 
   // Publishing (bus topics "lobby" and "lobby/u/ID").
   void publish_all(const boost::json::object& event);
+  // Sends the gathered public updates: one alone as it is, several as {"t":"updates","events":[...]}.
+  void flush_outbox();
   void publish_to(const std::string& user_id, const boost::json::object& event);
   static std::string user_topic(const std::string& user_id) { return "lobby/u/" + user_id; }
 

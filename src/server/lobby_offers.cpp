@@ -17,7 +17,9 @@ std::optional<LobbyRefusal> refuse(const char* code, std::string detail = {}) {
   return LobbyRefusal{code, std::move(detail)};
 }
 
+// Bounds on what one player keeps open, so that a script cannot fill the lists or flood someone with challenges.
 constexpr std::size_t kSeeksPerUser = 3;
+constexpr std::size_t kChallengesPerUser = 3;
 
 }  // namespace
 
@@ -131,6 +133,9 @@ std::optional<LobbyRefusal> LobbyService::Impl::challenge(const LobbyUser& user,
   auto target = account ? online.find(*account) : online.end();
   if (target == online.end()) return refuse("player_offline", to);
   if (target->second.id == user.id) return refuse("not_allowed", "a challenge to yourself");
+  std::size_t open = 0;
+  for (const auto& [id, other] : challenges) open += other.from.id == user.id;
+  if (open >= kChallengesPerUser) return refuse("too_many_challenges", "at most 3 open challenges");
   Challenge c{new_game_id(), user, target->second, *terms, now()};
   challenges[c.id] = c;
   json::object event = challenge_json(c);

@@ -115,7 +115,28 @@ Glicko2Rating LobbyService::Impl::rating_of(const LobbyUser& user, RatingCategor
 }
 
 void LobbyService::Impl::publish_all(const json::object& event) {
-  options.bus->publish("lobby", share(json::serialize(event)));
+  if (!options.io || options.batch_interval.count() <= 0) {
+    options.bus->publish("lobby", share(json::serialize(event)));
+    return;
+  }
+  outbox.push_back(event);
+  if (outbox.size() > 1 || stopped) return;  // the timer is already set (or nothing is sent any more)
+  if (!batch_timer) batch_timer = std::make_unique<boost::asio::steady_timer>(*options.io);
+  batch_timer->expires_after(options.batch_interval);
+  batch_timer->async_wait([weak = weak_from_this()](const boost::system::error_code& ec) {
+    if (ec) return;
+    if (auto self = weak.lock()) {
+      std::lock_guard lock(self->mutex);
+      self->flush_outbox();
+    }
+  });
+}
+
+void LobbyService::Impl::flush_outbox() {
+  if (outbox.empty()) return;
+  json::value message = outbox.size() == 1 ? outbox[0] : json::object{{"t", "updates"}, {"events", outbox}};
+  outbox = json::array();
+  options.bus->publish("lobby", share(json::serialize(message)));
 }
 
 void LobbyService::Impl::publish_to(const std::string& user_id, const json::object& event) {
@@ -190,6 +211,7 @@ LobbyService::~LobbyService() {
   std::lock_guard lock(impl_->mutex);
   impl_->stopped = true;
   if (impl_->timer) impl_->timer->cancel();
+  if (impl_->batch_timer) impl_->batch_timer->cancel();
 }
 
 HttpAnswer LobbyService::http(const HttpRequest& request) {
@@ -314,6 +336,7 @@ void LobbyService::shutdown() {
     if (impl_->stopped) return;
     impl_->stopped = true;
     if (impl_->timer) impl_->timer->cancel();
+    if (impl_->batch_timer) impl_->batch_timer->cancel();
   }
   impl_->games.shutdown();
 }

@@ -261,6 +261,13 @@ TEST_F(LobbyServiceTest, ChallengeByNameDeclinedThenAccepted) {
   EXPECT_EQ(bob.peer->last("paired")->at("color").as_string(), "white");
   say(alice, {{"t", "challenge"}, {"to", "nobody"}, {"time", "10+5"}});
   EXPECT_EQ(alice.peer->last("error")->at("code").as_string(), "player_offline");
+  // At most three open challenges a player; seeks likewise.
+  for (int i = 0; i < 4; ++i) say(alice, {{"t", "challenge"}, {"to", "bob"}, {"time", "10+5"}});
+  EXPECT_EQ(bob.peer->all("challenge").size(), 5u);  // two earlier, three now
+  EXPECT_EQ(alice.peer->last("error")->at("code").as_string(), "too_many_challenges");
+  for (int i = 0; i < 4; ++i) say(alice, {{"t", "seek"}, {"time", "10+5"}});
+  EXPECT_EQ(alice.peer->last("error")->at("code").as_string(), "too_many_seeks");
+  EXPECT_EQ(get("/api/lobby").at("seeks").as_array().size(), 3u);
 }
 
 TEST_F(LobbyServiceTest, PoolPairsInWavesAndAvoidsRematches) {
@@ -294,6 +301,35 @@ TEST_F(LobbyServiceTest, PoolPairsInWavesAndAvoidsRematches) {
   say(anon, {{"t", "join_pool"}, {"time", "1+0"}});
   say(anon, {{"t", "leave_pool"}});
   EXPECT_TRUE(get("/api/lobby", kBobAnon).at("waiting").is_null());
+}
+
+// With an io_context, the public updates of a quarter second go out as one message.
+TEST(LobbyBatching, PublicUpdatesAreGathered) {
+  boost::asio::io_context io;
+  FakeGames games;
+  LobbyServiceOptions options;
+  options.identities = std::make_shared<FakeAccounts>();
+  options.io = &io;
+  options.wave_interval = std::chrono::milliseconds(0);
+  options.batch_interval = std::chrono::milliseconds(50);
+  auto lobby = LobbyService::create(games, options);
+  ASSERT_TRUE(lobby);
+  auto alice = std::make_shared<LobbyPeer>("acct=alice");
+  auto watcher = std::make_shared<LobbyPeer>(kBobAnon);
+  auto alice_session = (*lobby)->open("/ws/lobby", alice);
+  ASSERT_TRUE((*lobby)->open("/ws/lobby", watcher));
+  for (const char* time : {"1+0", "3+0", "5+0"})
+    (*lobby)->message(*alice_session, json::serialize(json::object{{"t", "seek"}, {"time", time}}));
+  EXPECT_TRUE(watcher->all("seek").empty());  // not yet: gathered
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (!watcher->last("updates") && std::chrono::steady_clock::now() < deadline)
+    io.run_one_for(std::chrono::milliseconds(20));
+  auto updates = watcher->last("updates");
+  ASSERT_TRUE(updates);
+  ASSERT_EQ(updates->at("events").as_array().size(), 3u);
+  EXPECT_EQ(updates->at("events").as_array()[2].at("seek").at("time").as_string(), "5+0");
+  EXPECT_EQ(watcher->all("updates").size(), 1u);
+  (*lobby)->shutdown();
 }
 
 TEST_F(LobbyServiceTest, PassesEverythingElseToTheGames) {

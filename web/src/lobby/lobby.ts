@@ -201,6 +201,8 @@ class Lobby {
         return this.ratingChanged(msg);
       case 'error':
         return this.refused(msg.code);
+      case 'updates':
+        return msg.events.forEach(event => this.handle(event));
       case 'pong':
         return;
     }
@@ -257,7 +259,7 @@ class Lobby {
 
   private refused(code: string): void {
     const key = `lobby.error.${code}`;
-    const known = ['account_required', 'player_offline', 'rating_range', 'too_many_seeks'].includes(code);
+    const known = ['account_required', 'player_offline', 'rating_range', 'too_many_seeks', 'too_many_challenges'].includes(code);
     const text = known ? t(key) : t('lobby.error.other', { code });
     this.error.textContent = text;
     this.error.hidden = false;

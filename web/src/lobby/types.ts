@@ -74,6 +74,7 @@ export type LobbyMessage =
   | ({ t: 'paired'; game: string; color: 'white' | 'black'; seat: string; url: string; opponent: string } & Terms)
   | { t: 'rating'; game: string; category: string; before: number; rating: number; diff: number; provisional: boolean }
   | { t: 'error'; code: string; detail: string }
+  | { t: 'updates'; events: LobbyMessage[] }
   | { t: 'pong' };
 
 /** A rating as shown: "1500?" while provisional. */
