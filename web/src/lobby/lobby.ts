@@ -135,7 +135,7 @@ class Lobby {
       ev.preventDefault();
       this.socket.send({ t: 'seek', ...termsFrom(time.value), color: color.value, variant: variant.value, rated: this.seekRated.checked });
     });
-    return el('details', { className: 'more lobby-seek' }, el('summary', { textContent: t('lobby.seek.title') }), form);
+    return el('details', { className: 'lobby-more lobby-seek' }, el('summary', { textContent: t('lobby.seek.title') }), form);
   }
 
   private challengeForm(): HTMLElement {
@@ -156,7 +156,7 @@ class Lobby {
       if (name.value.trim() === '') return name.focus();
       this.socket.send({ t: 'challenge', to: name.value.trim(), ...termsFrom(time.value), rated: rated.checked });
     });
-    return el('details', { className: 'more lobby-challenge' }, el('summary', { textContent: t('lobby.challenge.title') }), form);
+    return el('details', { className: 'lobby-more lobby-challenge' }, el('summary', { textContent: t('lobby.challenge.title') }), form);
   }
 
   private announce(text: string): void {
