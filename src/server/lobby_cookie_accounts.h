@@ -3,6 +3,8 @@
 // and no session. Never for a real server: anyone can claim any name.
 #pragma once
 
+#include <cctype>
+
 #include "server/identity.h"
 
 namespace tabiya::server {

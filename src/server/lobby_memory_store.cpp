@@ -1,5 +1,6 @@
 // The lobby's store in memory (tests, --data ""): the same answers as the SQLite one, nothing kept.
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <mutex>
 

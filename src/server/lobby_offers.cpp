@@ -1,4 +1,6 @@
 // Seeks and challenges: offers of a game that another player takes up.
+#include <cmath>
+
 #include "server/lobby_impl.h"
 #include "server/tokens.h"
 

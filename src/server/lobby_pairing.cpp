@@ -1,6 +1,8 @@
 // A pairing becomes a game: an invite game made through the game service's
 // POST /api/games, each player told their seat; a rated game is recorded in the
 // store so that its end moves both ratings once.
+#include <cmath>
+
 #include "server/lobby_impl.h"
 
 namespace tabiya::server {
@@ -55,7 +57,13 @@ bool LobbyService::Impl::pair(const LobbyUser& a, const LobbyUser& b, const Game
 
 void LobbyService::Impl::game_ended(const std::string& game_id, const std::string& score) {
   std::lock_guard lock(mutex);
-  if (playing.erase(game_id) > 0) publish_all({{"t", "game_over"}, {"id", game_id}, {"score", score}});
+  std::string names[2];  // as shown while it was played (unknown after a restart)
+  if (auto it = playing.find(game_id); it != playing.end()) {
+    names[0] = it->second.white;
+    names[1] = it->second.black;
+    playing.erase(it);
+    publish_all({{"t", "game_over"}, {"id", game_id}, {"score", score}});
+  }
   double white_score = 0;
   if (score == "1-0") white_score = 1;
   else if (score == "1/2-1/2") white_score = 0.5;
@@ -70,15 +78,25 @@ void LobbyService::Impl::game_ended(const std::string& game_id, const std::strin
   const int64_t at = now();
   const RatingChange changes[2] = {{white.id, rated->category, game_id, at, white_before, after.white},
                                    {black.id, rated->category, game_id, at, black_before, after.black}};
-  for (const RatingChange& c : changes) {
+  const auto change_json = [&](const RatingChange& c) {
+    return json::object{{"before", static_cast<int>(std::lround(c.before.rating))},
+                        {"rating", static_cast<int>(std::lround(c.after.rating))},
+                        {"diff", static_cast<int>(std::lround(c.after.rating) - std::lround(c.before.rating))},
+                        {"provisional", glicko.provisional(c.after)}};
+  };
+  for (const RatingChange& c : changes)
     if (Result<bool> stored = options.store->record_rating(c); !stored) log(stored.error().message);
-    publish_to(c.account, {{"t", "rating"},
-                           {"game", game_id},
-                           {"category", std::string(rating_category_name(c.category))},
-                           {"before", static_cast<int>(std::lround(c.before.rating))},
-                           {"rating", static_cast<int>(std::lround(c.after.rating))},
-                           {"diff", static_cast<int>(std::lround(c.after.rating) - std::lround(c.before.rating))},
-                           {"provisional", glicko.provisional(c.after)}});
+  // Each player hears both changes: their own at the top level, the opponent's under "opponent".
+  for (int side = 0; side < 2; ++side) {
+    json::object event = change_json(changes[side]);
+    event["t"] = "rating";
+    event["game"] = game_id;
+    event["category"] = std::string(rating_category_name(rated->category));
+    event["color"] = side == 0 ? "white" : "black";
+    json::object opponent = change_json(changes[1 - side]);
+    opponent["name"] = names[1 - side];
+    event["opponent"] = std::move(opponent);
+    publish_to(changes[side].account, event);
   }
 }
 

@@ -1,6 +1,7 @@
 // Quick pairing: players wait in a pool (a time control, rated or casual) and
 // are paired in waves (play/pool_matching.h), every wave_interval.
 #include <algorithm>
+#include <cmath>
 
 #include "laws/time_control.h"
 #include "server/lobby_impl.h"

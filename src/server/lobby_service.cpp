@@ -1,5 +1,7 @@
 // The lobby service's HTTP requests, sockets and shared helpers.
+#include <cctype>
 #include <chrono>
+#include <cmath>
 #include <iostream>
 #include <random>
 

@@ -209,6 +209,10 @@ TEST_F(LobbyServiceTest, RatedGameMovesBothRatingsOnce) {
   EXPECT_GT(a->at("diff").as_int64(), 0);
   EXPECT_LT(b->at("diff").as_int64(), 0);
   EXPECT_EQ(a->at("diff").as_int64(), -b->at("diff").as_int64());
+  EXPECT_EQ(a->at("color").as_string(), "white");
+  EXPECT_EQ(a->at("opponent").at("name").as_string(), "bob");
+  EXPECT_EQ(a->at("opponent").at("diff"), b->at("diff"));
+  EXPECT_EQ(b->at("opponent").at("rating"), a->at("rating"));
   EXPECT_TRUE(a->at("provisional").as_bool());
   lobby_->game_ended("game1", "1-0");  // told twice (two nodes, a retry): counted once
   EXPECT_EQ(alice.peer->all("rating").size(), 1u);

@@ -133,8 +133,9 @@ test('a rated game: both ratings change at its end and the change is shown', asy
   await black.page.locator('[data-action=resign]').click();
   await black.page.locator('[data-action=resign]').click(); // confirm
   for (const p of [frank.page, gina.page]) await p.waitForSelector('.lobby-rating-change', { timeout: 15_000 });
-  assert.match(await white.page.locator('.lobby-rating-change').innerText(), /Bullet rating: \d+\? \(\+\d+\)/);
-  assert.match(await black.page.locator('.lobby-rating-change').innerText(), /Bullet rating: \d+\? \(-\d+\)/);
+  // Each sees their own change and the opponent's.
+  assert.match(await white.page.locator('.lobby-rating-change').innerText(), /^Bullet rating: \d+\? \(\+\d+\) · (frank|gina): \d+\? \(-\d+\)$/);
+  assert.match(await black.page.locator('.lobby-rating-change').innerText(), /^Bullet rating: \d+\? \(-\d+\) · (frank|gina): \d+\? \(\+\d+\)$/);
   await shot(white.page, 'lobby-rating-change');
   const winner = white === frank ? 'frank' : 'gina';
   const loser = white === frank ? 'gina' : 'frank';

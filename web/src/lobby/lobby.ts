@@ -246,8 +246,10 @@ class Lobby {
   }
 
   private ratingChanged(msg: Extract<LobbyMessage, { t: 'rating' }>): void {
-    const diff = msg.diff > 0 ? `+${msg.diff}` : String(msg.diff);
-    const text = t('lobby.ratingChange', { category: categoryText(msg.category), rating: shownRating(msg.rating, msg.provisional), diff });
+    const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
+    const mine = t('lobby.ratingChange', { category: categoryText(msg.category), rating: shownRating(msg.rating, msg.provisional), diff: signed(msg.diff) });
+    const theirs = `${msg.opponent.name || t(`color.${msg.color === 'white' ? 'black' : 'white'}`)}: ${shownRating(msg.opponent.rating, msg.opponent.provisional)} (${signed(msg.opponent.diff)})`;
+    const text = `${mine} · ${theirs}`;
     this.announce(text);
     // Shown under the game's result when that game is on screen.
     const result = document.getElementById('result');

@@ -61,6 +61,13 @@ export interface LobbySnapshot {
   waiting?: string | null;
 }
 
+export interface RatingChange {
+  before: number;
+  rating: number;
+  diff: number;
+  provisional: boolean;
+}
+
 export type LobbyMessage =
   | ({ t: 'hello' } & LobbySnapshot)
   | { t: 'seek'; seek: Seek }
@@ -72,7 +79,7 @@ export type LobbyMessage =
   | { t: 'pool_joined'; time: string; rated: boolean }
   | { t: 'pool_left' }
   | ({ t: 'paired'; game: string; color: 'white' | 'black'; seat: string; url: string; opponent: string } & Terms)
-  | { t: 'rating'; game: string; category: string; before: number; rating: number; diff: number; provisional: boolean }
+  | ({ t: 'rating'; game: string; category: string; color: 'white' | 'black'; opponent: RatingChange & { name: string } } & RatingChange)
   | { t: 'error'; code: string; detail: string }
   | { t: 'updates'; events: LobbyMessage[] }
   | { t: 'pong' };
