@@ -41,6 +41,7 @@ struct LobbyService::Impl : std::enable_shared_from_this<LobbyService::Impl> {
   std::map<std::string, std::vector<PoolEntry>> pools;  // pool key ("3+2 rated") -> waiting, oldest first
   std::map<std::string, std::string> last_opponent;     // user id -> user id
   std::map<std::string, LobbyGame> playing;
+  std::map<std::string, std::string> tags;  // user id -> public tag
   std::unique_ptr<boost::asio::steady_timer> timer;
   std::unique_ptr<boost::asio::steady_timer> batch_timer;
   boost::json::array outbox;  // public updates waiting for the batch timer
@@ -53,6 +54,9 @@ struct LobbyService::Impl : std::enable_shared_from_this<LobbyService::Impl> {
 
   // Who is behind a socket or a request: the account, else the anonymous cookie; "" when neither.
   std::optional<LobbyUser> user_of(std::string_view cookie_header) const;
+  // Gives `user` its public tag (random, kept for the id while this server runs; a stored seek's owner keeps
+  // the one it had). Under the mutex.
+  void give_tag(LobbyUser& user);
   // The user's rating in `category` now (inactivity counted); the default for anonymous players.
   Glicko2Rating rating_of(const LobbyUser& user, RatingCategory category) const;
 

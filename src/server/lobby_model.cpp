@@ -83,11 +83,12 @@ std::string create_game_body(const GameTerms& t, const std::string& white_name, 
   return json::serialize(body);
 }
 
-json::object seek_json(const Seek& s) {
+json::object seek_json(const Seek& s, bool stored) {
   json::object o;
   o["id"] = s.id;
   o["player"] = shown_name(s.owner);
-  o["user"] = s.owner.id;
+  o["user"] = s.owner.tag;
+  if (stored) o["owner"] = s.owner.id;
   o["account"] = s.owner.account.has_value();
   o["rating"] = s.rating;
   o["provisional"] = s.provisional;
@@ -104,8 +105,9 @@ Result<Seek> seek_from_json(const json::object& o) {
   Seek s;
   s.terms = *terms;
   s.id = text_field(o, "id").value_or("");
-  s.owner.id = text_field(o, "user").value_or("");
-  if (s.id.empty() || s.owner.id.empty()) return fail("stored seek: no id or user");
+  s.owner.id = text_field(o, "owner").value_or("");
+  s.owner.tag = text_field(o, "user").value_or("");
+  if (s.id.empty() || s.owner.id.empty() || s.owner.tag.empty()) return fail("stored seek: no id, owner or user");
   if (o.contains("account") && o.at("account").is_bool() && o.at("account").as_bool()) {
     s.owner.name = text_field(o, "player").value_or("");
     s.owner.account = s.owner.id;

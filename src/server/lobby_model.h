@@ -18,6 +18,8 @@ struct LobbyUser {
   std::string id;
   std::string name;                    // the account's username; "" for anonymous players
   std::optional<std::string> account;  // set when logged in
+  // What others see of this player in the lists (never the id: an anonymous id is the player's cookie).
+  std::string tag;
   bool operator==(const LobbyUser&) const = default;
 };
 
@@ -47,7 +49,8 @@ struct Seek {
   int64_t created_ms = 0;
 };
 
-boost::json::object seek_json(const Seek& seek);
+// `stored`: with the owner's id, for the store only (the lists show the owner's tag).
+boost::json::object seek_json(const Seek& seek, bool stored = false);
 Result<Seek> seek_from_json(const boost::json::object& o);
 
 struct Challenge {

@@ -82,7 +82,7 @@ std::optional<LobbyRefusal> LobbyService::Impl::create_seek(const LobbyUser& use
   }
   if (seek.terms.days) {
     // A correspondence seek outlives the server and its owner's visit.
-    if (Result<bool> stored = options.store->put_seek(seek.id, json::serialize(seek_json(seek))); !stored)
+    if (Result<bool> stored = options.store->put_seek(seek.id, json::serialize(seek_json(seek, true))); !stored)
       log(stored.error().message);
   }
   seeks[seek.id] = seek;
@@ -192,6 +192,7 @@ void LobbyService::Impl::load_stored_seeks() {
       log("stored seek " + id + ": " + seek.error().message);
       continue;
     }
+    tags[seek->owner.id] = seek->owner.tag;
     seeks[seek->id] = *seek;
   }
 }

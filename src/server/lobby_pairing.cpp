@@ -70,8 +70,8 @@ void LobbyService::Impl::game_ended(const std::string& game_id, const std::strin
   else if (score != "0-1") return;  // no result: the rated game stays unrated (it is claimed only with a result)
   std::optional<RatedGame> rated = options.store->take_rated_game(game_id);
   if (!rated) return;
-  const LobbyUser white{rated->white_account, "", rated->white_account};
-  const LobbyUser black{rated->black_account, "", rated->black_account};
+  const LobbyUser white{rated->white_account, "", rated->white_account, ""};
+  const LobbyUser black{rated->black_account, "", rated->black_account, ""};
   const Glicko2Rating white_before = rating_of(white, rated->category);
   const Glicko2Rating black_before = rating_of(black, rated->category);
   const Glicko2::Pair after = glicko.after_game(white_before, black_before, white_score);

@@ -99,13 +99,19 @@ void LobbyService::Impl::log(const std::string& line) const {
 std::optional<LobbyUser> LobbyService::Impl::user_of(std::string_view cookie_header) const {
   if (options.identities) {
     if (std::optional<Identity> who = options.identities->identify(cookie_header))
-      return LobbyUser{who->account, who->username, who->account};
+      return LobbyUser{who->account, who->username, who->account, ""};
   }
   std::string_view anon = cookie_value(cookie_header, kAnonCookie);
   if (!anon_id_ok(anon)) return std::nullopt;
   std::string id = "anon:";
   id += anon;
-  return LobbyUser{id, "", std::nullopt};
+  return LobbyUser{id, "", std::nullopt, ""};
+}
+
+void LobbyService::Impl::give_tag(LobbyUser& user) {
+  std::string& tag = tags[user.id];
+  if (tag.empty()) tag = new_game_id();
+  user.tag = tag;
 }
 
 Glicko2Rating LobbyService::Impl::rating_of(const LobbyUser& user, RatingCategory category) const {
@@ -186,7 +192,7 @@ json::object LobbyService::Impl::snapshot(const std::optional<LobbyUser>& you) {
                    {"pools", std::move(pool_list)},
                    {"challenges", std::move(challenge_list)}};
   if (you) {
-    out["you"] = {{"id", you->id},
+    out["you"] = {{"id", you->tag},
                   {"name", shown_name(*you)},
                   {"account", you->account.has_value()},
                   {"ratings", ratings_json(*you)}};
@@ -229,9 +235,10 @@ HttpAnswer LobbyService::http(const HttpRequest& request) {
       std::string cookie(kAnonCookie);
       cookie += "=" + id + "; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax";
       headers.emplace_back("Set-Cookie", cookie);
-      you = LobbyUser{"anon:" + id, "", std::nullopt};
+      you = LobbyUser{"anon:" + id, "", std::nullopt, ""};
     }
     std::lock_guard lock(m.mutex);
+    m.give_tag(*you);
     HttpAnswer answer = json_answer(200, m.snapshot(you));
     answer.headers = std::move(headers);
     answer.headers.emplace_back("Cache-Control", "no-store");
@@ -243,7 +250,7 @@ HttpAnswer LobbyService::http(const HttpRequest& request) {
     json::array history;
     for (const RatingChange& c : m.options.store->rating_history(*account)) history.push_back(change_json(c, m.glicko));
     return json_answer(200, {{"name", *name},
-                             {"ratings", m.ratings_json(LobbyUser{*account, *name, *account})},
+                             {"ratings", m.ratings_json(LobbyUser{*account, *name, *account, ""})},
                              {"history", std::move(history)}});
   }
   constexpr std::string_view game_prefix = "/api/lobby/games/";
@@ -266,11 +273,12 @@ std::shared_ptr<Session> LobbyService::open(std::string_view path, std::shared_p
   auto session = std::make_shared<LobbySession>();
   std::optional<LobbyUser> user = m.user_of(peer->cookie());
   // Without the cookie (a script, cookies off) the socket is its own anonymous player.
-  session->user = user ? *user : LobbyUser{"anon:" + new_seat_token(), "", std::nullopt};
+  session->user = user ? *user : LobbyUser{"anon:" + new_seat_token(), "", std::nullopt, ""};
   session->peer = peer;
   if (session->user.account) (void)m.options.store->remember_name(*session->user.account, session->user.name);
   std::lock_guard lock(m.mutex);
   if (m.stopped) return nullptr;
+  m.give_tag(session->user);
   ++m.sockets_of[session->user.id];
   m.online[session->user.id] = session->user;
   json::object hello = m.snapshot(session->user);

@@ -52,8 +52,9 @@ struct LobbyServiceOptions {
   boost::asio::io_context* io = nullptr;
   std::chrono::milliseconds wave_interval{2000};
   // Updates of the public lists (seeks, games) are gathered this long and sent as one message, so that a busy
-  // lobby costs each socket a few messages a second however many seeks come and go; 0 (or no io): at once.
-  std::chrono::milliseconds batch_interval{250};
+  // lobby costs each socket one message a second however many seeks come and go (with 2,000 lobby sockets, a
+  // quarter second cost the games' moves several times the latency); 0 (or no io): at once.
+  std::chrono::milliseconds batch_interval{1000};
   // Wall clock in ms (waits, rating periods, history); empty: the system clock.
   std::function<int64_t()> now_ms;
   // Colours drawn by lot; empty: the OS.

@@ -119,6 +119,21 @@ TEST_F(LobbyServiceTest, SeekAcceptedPairsBothPlayers) {
   EXPECT_TRUE(get("/api/lobby").at("games").as_array().empty());
 }
 
+// The lists show a player's public tag, never their id: an anonymous player's id is their cookie.
+TEST_F(LobbyServiceTest, ListsNeverShowTheAnonymousCookie) {
+  Client alice = connect("acct=alice");
+  Client bob = connect(kBobAnon);
+  say(bob, {{"t", "seek"}, {"time", "5+3"}});
+  auto seen = alice.peer->last("seek");
+  ASSERT_TRUE(seen);
+  EXPECT_EQ(seen->at("seek").at("player").as_string(), "Anonymous");
+  EXPECT_EQ(json::serialize(*seen).find("bobbob"), std::string::npos);
+  EXPECT_EQ(json::serialize(get("/api/lobby")).find("bobbob"), std::string::npos);
+  // The owner recognises the seek by the tag the hello named as theirs.
+  EXPECT_EQ(seen->at("seek").at("user"), bob.peer->last("hello")->at("you").at("id"));
+  EXPECT_EQ(get("/api/lobby", kBobAnon).at("you").at("id"), bob.peer->last("hello")->at("you").at("id"));
+}
+
 TEST_F(LobbyServiceTest, RefusalsNameTheReason) {
   Client alice = connect("acct=alice");
   Client bob = connect(kBobAnon);
@@ -307,7 +322,7 @@ TEST_F(LobbyServiceTest, PoolPairsInWavesAndAvoidsRematches) {
   EXPECT_TRUE(get("/api/lobby", kBobAnon).at("waiting").is_null());
 }
 
-// With an io_context, the public updates of a quarter second go out as one message.
+// With an io_context, the public updates of one batch interval go out as one message.
 TEST(LobbyBatching, PublicUpdatesAreGathered) {
   boost::asio::io_context io;
   FakeGames games;
