@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -23,6 +24,7 @@
 #include "commands.h"
 #include "loadtest_generators.h"
 #include "server/load_test.h"
+#include "server/lobby_load.h"
 
 extern char** environ;
 
@@ -45,6 +47,8 @@ struct LoadArguments {
   int robot_level = 10;
   int generators = 1;           // processes the clients are spread over
   std::string generator_child;  // "game" or "echo": this process is one of them (loadtest_generators.h)
+  int lobby_clients = 0;        // issue 21: people in the lobby receiving seek updates beside the games
+  int lobby_seekers = 20;
 };
 
 // CPU time (user + system) and resident memory of one process, from /proc.
@@ -231,7 +235,21 @@ std::optional<RunFigures> run_one(const LoadArguments& args, const std::string& 
   std::optional<ProcessSample> server_start, server_end;
   double self_start = 0, self_end = 0;
   auto wall_start = std::chrono::steady_clock::now(), wall_end = wall_start;
+  std::unique_ptr<server::LobbyLoad> lobby;
+  if (!echo && args.lobby_clients > 0) {
+    server::LobbyLoadOptions lobby_options;
+    lobby_options.port = port;
+    lobby_options.clients = args.lobby_clients;
+    lobby_options.seekers = std::min(args.lobby_seekers, args.lobby_clients);
+    Result<std::unique_ptr<server::LobbyLoad>> started = server::LobbyLoad::start(lobby_options);
+    if (!started) {
+      std::cerr << "tabiya " << started.error().message << "\n";
+      return std::nullopt;
+    }
+    lobby = std::move(*started);
+  }
   options.window_started = [&] {
+    if (lobby) lobby->measure();
     if (pid > 0) server_start = sample_process(pid);
     self_start = self_cpu_seconds();
     wall_start = std::chrono::steady_clock::now();
@@ -255,6 +273,17 @@ std::optional<RunFigures> run_one(const LoadArguments& args, const std::string& 
   }
   if (wall > 0) figures.generator_cpu_percent = 100 * (self_end - self_start) / wall;
   print_figures(args, figures);
+  if (lobby) {
+    const server::LobbyLoadReport l = lobby->stop();
+    char text[512];
+    std::snprintf(text, sizeof text,
+                  "  lobby: %d clients connected in %.1f s (%d failed), %d seeking; %llu seeks, %llu lobby messages "
+                  "received in the window; seek round trip ms: p50 %.2f  p99 %.2f\n",
+                  l.connected, l.connect_seconds, l.failed, std::min(args.lobby_seekers, args.lobby_clients),
+                  static_cast<unsigned long long>(l.seeks), static_cast<unsigned long long>(l.messages),
+                  l.percentile(50), l.percentile(99));
+    std::cout << text << std::flush;
+  }
   return figures;
 }
 
@@ -364,6 +393,10 @@ std::optional<RunFigures> run(const LoadArguments& args, const std::string& labe
 
 int loadtest(const LoadArguments& args) {
   signal(SIGPIPE, SIG_IGN);
+  if (args.lobby_clients > 0 && args.generators > 1) {
+    std::cerr << "tabiya loadtest: --lobby-clients runs in one generator process; leave out --generators\n";
+    return 2;
+  }
   rlimit limit{};
   if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
     limit.rlim_cur = limit.rlim_max;
@@ -457,6 +490,12 @@ void add_loadtest_command(CLI::App& app) {
                   "Processes the clients are spread over (one process holds at most its open-files limit of sockets)")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
+  cmd->add_option("--lobby-clients", args->lobby_clients,
+                  "Lobby sockets (/ws/lobby) connected during the run, receiving the seek updates")
+      ->capture_default_str();
+  cmd->add_option("--lobby-seekers", args->lobby_seekers,
+                  "Of the lobby sockets, those that open and cancel a 5+0 seek every second")
+      ->capture_default_str();
   cmd->add_option("--generator-child", args->generator_child, "Internal: run as one of the --generators processes")
       ->check(CLI::IsMember({"game", "echo"}))
       ->group("");

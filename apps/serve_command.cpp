@@ -17,6 +17,8 @@
 #include "server/echo_service.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
+#include "server/lobby_cookie_accounts.h"
+#include "server/lobby_service.h"
 #include "server/redis_bus.h"
 #include "server/static_files.h"
 #include "server/tournament_service.h"
@@ -51,7 +53,32 @@ struct ServeArguments {
   int max_websockets_per_client = 32;
   int max_connections = 0;
   int ws_idle_close_s = 600;
+  bool lobby_test_accounts = false;  // issue 21's browser tests, until the accounts are wired
 };
+
+// The lobby over the tournaments over the games; its store beside the games' (memory only without --data).
+// The accounts' answer to "who is this?", for a service made before the accounts are (the lobby, which they wrap).
+struct LateIdentityResolver final : server::IdentityResolver {
+  const server::IdentityResolver* target = nullptr;  // set once, before the server starts
+  std::optional<server::Identity> identify(std::string_view cookie_header) const override {
+    return target ? target->identify(cookie_header) : std::nullopt;
+  }
+};
+
+Result<std::unique_ptr<server::LobbyService>> make_lobby(server::Service& inner, boost::asio::io_context& io,
+                                                         const ServeArguments& args,
+                                                         std::shared_ptr<const server::IdentityResolver> accounts) {
+  server::LobbyServiceOptions options;
+  options.io = &io;
+  if (!args.data.empty()) {
+    auto store = server::open_sqlite_lobby_store(args.data);
+    if (!store) return store.error();
+    options.store = std::move(*store);
+  }
+  options.identities = std::move(accounts);
+  if (args.lobby_test_accounts) options.identities = std::make_shared<server::CookieNameAccounts>();
+  return server::LobbyService::create(inner, std::move(options));
+}
 
 // Descriptors the server keeps for itself (the database, the web files, the robot, the epoll and the like)
 // beyond the connections' share.
@@ -140,6 +167,7 @@ int serve(const ServeArguments& args) {
   std::unique_ptr<server::Service> service;
   std::unique_ptr<server::Service> games;
   std::unique_ptr<server::Service> tournaments_service;
+  std::unique_ptr<server::Service> lobby_service;
   if (args.echo) {
     service = std::make_unique<server::EchoService>();
   } else {
@@ -176,8 +204,10 @@ int serve(const ServeArguments& args) {
     game_options.creation_limits = creation_limits;
     // Finished games' results go to the tournaments (set below, before the network starts).
     auto tournaments = std::make_shared<server::TournamentService*>(nullptr);
-    game_options.on_game_end = [tournaments](const std::string& id, const std::string& score) {
+    auto lobby = std::make_shared<server::LobbyService*>(nullptr);
+    game_options.on_game_end = [tournaments, lobby](const std::string& id, const std::string& score) {
       if (*tournaments) (*tournaments)->game_ended(id, score);
+      if (*lobby) (*lobby)->game_ended(id, score);
     };
     try {
       games = server::make_game_service(io, std::move(game_options));
@@ -195,6 +225,16 @@ int serve(const ServeArguments& args) {
     }
     *tournaments = made->get();
     tournaments_service = std::move(*made);
+    // The lobby over the tournaments, the accounts over the lobby (server/account_service.h: their routes, the
+    // seats taken while logged in). The lobby asks the accounts who is behind a cookie; they are made after it.
+    auto accounts_resolver = std::make_shared<LateIdentityResolver>();
+    auto lobby_made = make_lobby(*tournaments_service, io, args, accounts_resolver);
+    if (!lobby_made) {
+      std::cerr << "tabiya: " << lobby_made.error().message << "\n";
+      return 1;
+    }
+    *lobby = lobby_made->get();
+    lobby_service = std::move(*lobby_made);
     // Accounts wrap the rest (server/account_service.h): their routes, the seats taken while logged in.
     server::AccountServiceOptions account_options;
     account_options.public_urls = options.public_urls;
@@ -210,7 +250,9 @@ int serve(const ServeArguments& args) {
     account_options.archive = [game_service](std::string_view id, std::string_view seat, bool with_pgn) {
       return game_service->archived_game(id, seat, with_pgn);
     };
-    service = std::make_unique<server::AccountService>(*tournaments_service, std::move(account_options));
+    auto accounts = std::make_unique<server::AccountService>(*lobby_service, std::move(account_options));
+    accounts_resolver->target = accounts.get();
+    service = std::move(accounts);
   }
 
   server::HttpServer http(io, *service, std::move(files), options);
@@ -313,6 +355,10 @@ void add_serve_command(CLI::App& app) {
                    "Seconds after which a game nobody joined is deleted (0: never)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
+  serve_app
+      ->add_flag("--lobby-test-accounts", args->lobby_test_accounts,
+                 "Tests only: the cookie acct=NAME logs in as NAME in the lobby (anyone can claim any name)")
+      ->group("");
   serve_app->add_flag("--echo", args->echo, "Serve a bare WebSocket echo instead of games (the load test's floor)");
   serve_app->callback([args] {
     if (int status = serve(*args); status != 0) throw CLI::RuntimeError(status);

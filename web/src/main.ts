@@ -11,6 +11,7 @@ import { applyI18n, language, t } from './i18n';
 import { LANGS, nativeName, setChosenLanguage, startLanguage } from './lang';
 import type { NotationStyle } from './notation';
 import { rulesPage } from './rules';
+import { hideLobby, showLobby } from './lobby/lobby';
 import { formError, setupForm, showForm } from './newgame';
 import { startErrorText } from './start_check';
 import type { Color, CreateGameRequest, CreateGameResponse, Game } from './protocol';
@@ -48,6 +49,7 @@ function route(): void {
     return showAccount(navigate);
   }
   const tournament = tournamentIdFromPath();
+  hideLobby();
   if (tournament !== null) return showTournament(tournament, navigate);
   hideTournament();
   const id = gameIdFromPath();
@@ -77,6 +79,7 @@ function route(): void {
 function showHome(): void {
   document.body.classList.add('home');
   $('game').hidden = true;
+  showLobby(navigate);
   showForm(true);
   $('status').textContent = '';
   const cg = board();

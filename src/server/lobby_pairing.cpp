@@ -1,0 +1,103 @@
+// A pairing becomes a game: an invite game made through the game service's
+// POST /api/games, each player told their seat; a rated game is recorded in the
+// store so that its end moves both ratings once.
+#include <cmath>
+
+#include "server/lobby_impl.h"
+
+namespace tabiya::server {
+
+namespace json = boost::json;
+
+bool LobbyService::Impl::pair(const LobbyUser& a, const LobbyUser& b, const GameTerms& terms, bool a_white) {
+  const LobbyUser& white = a_white ? a : b;
+  const LobbyUser& black = a_white ? b : a;
+  const HttpAnswer made =
+      games.http({"POST", "/api/games", create_game_body(terms, shown_name(white), shown_name(black))});
+  boost::system::error_code ec;
+  const json::value answer = json::parse(made.body, ec);
+  const json::object* o = !ec && answer.is_object() ? &answer.as_object() : nullptr;
+  const json::object* seats =
+      o && o->contains("seats") && o->at("seats").is_object() ? &o->at("seats").as_object() : nullptr;
+  if (made.status != 201 || !seats || !o->at("id").is_string() || !seats->contains("white") ||
+      !seats->contains("black")) {
+    log("the game service refused a pairing: " + std::to_string(made.status) + " " + made.body);
+    return false;
+  }
+  const std::string id(o->at("id").as_string());
+  const bool rated = terms.rated && terms.category && white.account && black.account;
+  if (rated) {
+    if (Result<bool> stored = options.store->add_rated_game({id, *white.account, *black.account, *terms.category});
+        !stored)
+      log(stored.error().message);
+  }
+  GameTerms played = terms;
+  played.rated = rated;
+  playing[id] = LobbyGame{id, shown_name(white), shown_name(black), played, now()};
+  ++pairings;
+  last_opponent[a.id] = b.id;
+  last_opponent[b.id] = a.id;
+  const auto tell = [&](const LobbyUser& who, const LobbyUser& other, const char* color) {
+    const std::string seat(seats->at(color).as_string());
+    json::object event{{"t", "paired"},
+                       {"game", id},
+                       {"color", color},
+                       {"seat", seat},
+                       {"url", "/g/" + id + "#seat=" + seat},
+                       {"opponent", shown_name(other)}};
+    for (auto& [key, value] : game_terms_json(played)) event[key] = value;
+    event["color"] = color;
+    publish_to(who.id, event);
+  };
+  tell(white, black, "white");
+  tell(black, white, "black");
+  publish_all({{"t", "game_started"}, {"game", lobby_game_json(playing[id])}});
+  return true;
+}
+
+void LobbyService::Impl::game_ended(const std::string& game_id, const std::string& score) {
+  std::lock_guard lock(mutex);
+  std::string names[2];  // as shown while it was played (unknown after a restart)
+  if (auto it = playing.find(game_id); it != playing.end()) {
+    names[0] = it->second.white;
+    names[1] = it->second.black;
+    playing.erase(it);
+    publish_all({{"t", "game_over"}, {"id", game_id}, {"score", score}});
+  }
+  double white_score = 0;
+  if (score == "1-0") white_score = 1;
+  else if (score == "1/2-1/2") white_score = 0.5;
+  else if (score != "0-1") return;  // no result: the rated game stays unrated (it is claimed only with a result)
+  std::optional<RatedGame> rated = options.store->take_rated_game(game_id);
+  if (!rated) return;
+  const LobbyUser white{rated->white_account, "", rated->white_account, ""};
+  const LobbyUser black{rated->black_account, "", rated->black_account, ""};
+  const Glicko2Rating white_before = rating_of(white, rated->category);
+  const Glicko2Rating black_before = rating_of(black, rated->category);
+  const Glicko2::Pair after = glicko.after_game(white_before, black_before, white_score);
+  const int64_t at = now();
+  const RatingChange changes[2] = {{white.id, rated->category, game_id, at, white_before, after.white},
+                                   {black.id, rated->category, game_id, at, black_before, after.black}};
+  const auto change_json = [&](const RatingChange& c) {
+    return json::object{{"before", static_cast<int>(std::lround(c.before.rating))},
+                        {"rating", static_cast<int>(std::lround(c.after.rating))},
+                        {"diff", static_cast<int>(std::lround(c.after.rating) - std::lround(c.before.rating))},
+                        {"provisional", glicko.provisional(c.after)}};
+  };
+  for (const RatingChange& c : changes)
+    if (Result<bool> stored = options.store->record_rating(c); !stored) log(stored.error().message);
+  // Each player hears both changes: their own at the top level, the opponent's under "opponent".
+  for (int side = 0; side < 2; ++side) {
+    json::object event = change_json(changes[side]);
+    event["t"] = "rating";
+    event["game"] = game_id;
+    event["category"] = std::string(rating_category_name(rated->category));
+    event["color"] = side == 0 ? "white" : "black";
+    json::object opponent = change_json(changes[1 - side]);
+    opponent["name"] = names[1 - side];
+    event["opponent"] = std::move(opponent);
+    publish_to(changes[side].account, event);
+  }
+}
+
+}  // namespace tabiya::server
