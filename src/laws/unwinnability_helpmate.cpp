@@ -673,9 +673,12 @@ constexpr uint64_t MOVES_PER_NODE = 8;
 
 bool HelpmateSearch::exhaustive(uint64_t max_nodes) {
   // The walk may go as deep as it has positions to visit (a king walk over
-  // the board is thousands of plies deep), so a frame is small: its moves,
-  // in order, live on one shared stack.
-  constexpr std::size_t MAX_DEPTH = 1 << 16;
+  // the board is thousands of plies deep; bishops shuffling behind pawns,
+  // tens of thousands), so a frame is small: its moves, in order, live on
+  // one shared stack. Each frame holds a fresh position, so a depth of the
+  // budget never cuts the walk short; the cap only bounds memory.
+  constexpr uint64_t MAX_DEPTH_CAP = 1 << 20;
+  const std::size_t max_depth = std::size_t(std::min<uint64_t>(max_nodes + 1, MAX_DEPTH_CAP));
   struct Frame {
     std::size_t begin, next, end;  // its moves: move_stack[begin, end), those from next still to try
     Move played;
@@ -731,7 +734,7 @@ bool HelpmateSearch::exhaustive(uint64_t max_nodes) {
           return true;
         }
       } else if (!unwinnable_here(pos_, winner_, &frame.undo)) {
-        if (frames.size() < MAX_DEPTH) expand = true;
+        if (frames.size() < max_depth) expand = true;
         else truncated = true;
       }
     }
