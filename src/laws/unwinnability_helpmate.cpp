@@ -244,6 +244,9 @@ class HelpmateSearch {
 
  private:
   bool quick_towards_goal(uint64_t max_nodes);
+  // A short quick search from the walk's current position (see exhaustive).
+  template <typename Frames>
+  bool probe_for_mate(const Frames& frames, uint64_t limit);
   bool quick_node(int ply, int remaining);
   // checks_first: the exhaustive walk finds mates by visiting checks first;
   // the quick search tries mates in one separately and orders by plan.
@@ -666,6 +669,25 @@ bool HelpmateSearch::quick_node(int ply, int remaining) {
   return false;
 }
 
+// After the winner promotes, the walk has a new piece to move everywhere and
+// many positions to visit before it tries the few that mate; the quick search
+// follows its plan to them at once. Its nodes count against the walk's budget,
+// and a line it finds is the walk's line so far followed by its own.
+constexpr uint64_t PROBE_NODES = 512;
+
+template <typename Frames>
+bool HelpmateSearch::probe_for_mate(const Frames& frames, uint64_t limit) {
+  if (nodes_ + PROBE_NODES > limit) return false;
+  HelpmateSearch probe(pos_, winner_, nullptr);
+  bool found = probe.quick(PROBE_NODES);
+  nodes_ += probe.nodes();
+  if (!found) return false;
+  line_.clear();
+  for (const auto& f : frames) line_.push_back(f.played);
+  line_.insert(line_.end(), probe.line().begin(), probe.line().end());
+  return true;
+}
+
 // Depth-first walk over the positions reachable from the root, each visited
 // once. A position already seen was (or is being) fully explored, so when the
 // walk ends without a mate no mate is reachable at all.
@@ -736,6 +758,8 @@ bool HelpmateSearch::exhaustive(uint64_t max_nodes) {
       } else if (!unwinnable_here(pos_, winner_, &frame.undo)) {
         if (frames.size() < max_depth) expand = true;
         else truncated = true;
+        if (m.kind() == MoveKind::PROMOTION && pos_.side_to_move() == loser_ && probe_for_mate(frames, limit))
+          return true;
       }
     }
     if (expand) {

@@ -3,7 +3,9 @@
 // stop expanding there and so never proved anything, whatever its budget. The
 // family in tests/data/dead/deep_walks.txt is checked twice: its labels
 // against an independent walk over every reachable position, and the default
-// budget's verdicts against its labels.
+// budget's verdicts against its labels. The family in probe_mates.txt needs
+// the walk's short quick searches after promotions to be found at the default
+// budget; every line found is replayed to mate.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -99,6 +101,39 @@ TEST(HelpmateDeepWalk, TheDefaultBudgetDecidesEveryOne) {
       }
     }
   }
+}
+
+// Plays the line from pos: every move legal, `winner` mating at the end.
+bool line_mates(const Position& pos, Color winner, const std::vector<Move>& line) {
+  Position p = pos;
+  for (Move m : line) {
+    if (!legal_moves(p).contains(m)) return false;
+    UndoInfo undo;
+    p.do_move(m, undo);
+  }
+  return p.side_to_move() == ~winner && legal_moves(p).empty() && p.in_check();
+}
+
+TEST(HelpmateDeepWalk, AQuickSearchAfterAPromotionFindsTheMateTheWalkHasNoBudgetFor) {
+  std::ifstream in(std::string(TABIYA_TEST_DATA) + "/dead/probe_mates.txt");
+  ASSERT_TRUE(in.good());
+  int cases = 0;
+  std::string text;
+  for (int number = 1; std::getline(in, text); ++number) {
+    if (trimmed(text).empty() || trimmed(text)[0] == '#') continue;
+    std::size_t bar = text.find('|');
+    ASSERT_NE(bar, std::string::npos) << "probe_mates.txt line " << number;
+    std::string fen = trimmed(text.substr(0, bar)), side = trimmed(text.substr(bar + 1));
+    ASSERT_TRUE(side == "white" || side == "black") << "probe_mates.txt line " << number;
+    SCOPED_TRACE("probe_mates.txt line " + std::to_string(number) + ": " + fen);
+    Color winner = side == "white" ? WHITE : BLACK;
+    Position pos = game_test::fen(fen);
+    WinnabilityResult result = can_checkmate(pos, winner);
+    ASSERT_EQ(result.verdict, Winnability::WINNABLE);
+    EXPECT_TRUE(line_mates(pos, winner, result.mating_line));
+    ++cases;
+  }
+  EXPECT_GE(cases, 4);
 }
 
 }  // namespace
