@@ -244,6 +244,9 @@ class HelpmateSearch {
 
  private:
   bool quick_towards_goal(uint64_t max_nodes);
+  // A short quick search from the walk's current position (see exhaustive).
+  template <typename Frames>
+  bool probe_for_mate(const Frames& frames, uint64_t limit);
   bool quick_node(int ply, int remaining);
   // checks_first: the exhaustive walk finds mates by visiting checks first;
   // the quick search tries mates in one separately and orders by plan.
@@ -666,6 +669,25 @@ bool HelpmateSearch::quick_node(int ply, int remaining) {
   return false;
 }
 
+// After the winner promotes, the walk has a new piece to move everywhere and
+// many positions to visit before it tries the few that mate; the quick search
+// follows its plan to them at once. Its nodes count against the walk's budget,
+// and a line it finds is the walk's line so far followed by its own.
+constexpr uint64_t PROBE_NODES = 512;
+
+template <typename Frames>
+bool HelpmateSearch::probe_for_mate(const Frames& frames, uint64_t limit) {
+  if (nodes_ + PROBE_NODES > limit) return false;
+  HelpmateSearch probe(pos_, winner_, nullptr);
+  bool found = probe.quick(PROBE_NODES);
+  nodes_ += probe.nodes();
+  if (!found) return false;
+  line_.clear();
+  for (const auto& f : frames) line_.push_back(f.played);
+  line_.insert(line_.end(), probe.line().begin(), probe.line().end());
+  return true;
+}
+
 // Depth-first walk over the positions reachable from the root, each visited
 // once. A position already seen was (or is being) fully explored, so when the
 // walk ends without a mate no mate is reachable at all.
@@ -673,9 +695,12 @@ constexpr uint64_t MOVES_PER_NODE = 8;
 
 bool HelpmateSearch::exhaustive(uint64_t max_nodes) {
   // The walk may go as deep as it has positions to visit (a king walk over
-  // the board is thousands of plies deep), so a frame is small: its moves,
-  // in order, live on one shared stack.
-  constexpr std::size_t MAX_DEPTH = 1 << 16;
+  // the board is thousands of plies deep; bishops shuffling behind pawns,
+  // tens of thousands), so a frame is small: its moves, in order, live on
+  // one shared stack. Each frame holds a fresh position, so a depth of the
+  // budget never cuts the walk short; the cap only bounds memory.
+  constexpr uint64_t MAX_DEPTH_CAP = 1 << 20;
+  const std::size_t max_depth = std::size_t(std::min<uint64_t>(max_nodes + 1, MAX_DEPTH_CAP));
   struct Frame {
     std::size_t begin, next, end;  // its moves: move_stack[begin, end), those from next still to try
     Move played;
@@ -731,8 +756,10 @@ bool HelpmateSearch::exhaustive(uint64_t max_nodes) {
           return true;
         }
       } else if (!unwinnable_here(pos_, winner_, &frame.undo)) {
-        if (frames.size() < MAX_DEPTH) expand = true;
+        if (frames.size() < max_depth) expand = true;
         else truncated = true;
+        if (m.kind() == MoveKind::PROMOTION && pos_.side_to_move() == loser_ && probe_for_mate(frames, limit))
+          return true;
       }
     }
     if (expand) {

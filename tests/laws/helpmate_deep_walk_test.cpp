@@ -1,0 +1,140 @@
+// The exhaustive walk of the helpmate search (unwinnability_helpmate.h) over
+// positions whose depth-first walk goes deeper than 65,536 plies: it used to
+// stop expanding there and so never proved anything, whatever its budget. The
+// family in tests/data/dead/deep_walks.txt is checked twice: its labels
+// against an independent walk over every reachable position, and the default
+// budget's verdicts against its labels. The family in probe_mates.txt needs
+// the walk's short quick searches after promotions to be found at the default
+// budget; every line found is replayed to mate.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "core/movegen.h"
+#include "game_test_support.h"
+#include "laws/dead_position.h"
+
+namespace tabiya {
+namespace {
+
+struct DeepCase {
+  std::string fen;
+  bool winnable[COLOR_NB];
+  int line;
+};
+
+std::string trimmed(const std::string& s) {
+  std::size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t\r");
+  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
+}
+
+std::vector<DeepCase> read_deep_walks() {
+  std::ifstream in(std::string(TABIYA_TEST_DATA) + "/dead/deep_walks.txt");
+  EXPECT_TRUE(in.good());
+  std::vector<DeepCase> out;
+  std::string text;
+  for (int number = 1; std::getline(in, text); ++number) {
+    if (trimmed(text).empty() || trimmed(text)[0] == '#') continue;
+    std::vector<std::string> fields;
+    std::stringstream ss(text);
+    for (std::string field; std::getline(ss, field, '|');) fields.push_back(trimmed(field));
+    EXPECT_EQ(fields.size(), 4u) << "deep_walks.txt line " << number;
+    if (fields.size() != 4) continue;
+    out.push_back(DeepCase{fields[0], {fields[1] == "winnable", fields[2] == "winnable"}, number});
+  }
+  return out;
+}
+
+// Is a mate by each side on the board in some position reachable from start?
+// Every reachable position is visited once (breadth first, nothing but the
+// move generator); false in `complete` when there are more than `limit`.
+void mates_reachable(const Position& start, std::size_t limit, bool mates[COLOR_NB], bool& complete) {
+  mates[WHITE] = mates[BLACK] = false;
+  std::unordered_set<Key> seen{start.key()};
+  std::vector<Position> frontier{start};
+  complete = true;
+  while (!frontier.empty()) {
+    Position pos = frontier.back();
+    frontier.pop_back();
+    MoveList moves = legal_moves(pos);
+    if (moves.empty() && pos.in_check()) mates[~pos.side_to_move()] = true;
+    for (Move m : moves) {
+      Position next = pos;
+      UndoInfo undo;
+      next.do_move(m, undo);
+      if (!seen.insert(next.key()).second) continue;
+      if (seen.size() > limit) {
+        complete = false;
+        return;
+      }
+      frontier.push_back(next);
+    }
+  }
+}
+
+TEST(HelpmateDeepWalk, LabelsAgreeWithAWalkOverEveryReachablePosition) {
+  std::vector<DeepCase> cases = read_deep_walks();
+  ASSERT_GE(cases.size(), 4u);
+  for (const DeepCase& c : cases) {
+    SCOPED_TRACE("deep_walks.txt line " + std::to_string(c.line) + ": " + c.fen);
+    bool mates[COLOR_NB], complete = false;
+    mates_reachable(game_test::fen(c.fen), 400'000, mates, complete);
+    ASSERT_TRUE(complete);
+    EXPECT_EQ(mates[WHITE], c.winnable[WHITE]);
+    EXPECT_EQ(mates[BLACK], c.winnable[BLACK]);
+  }
+}
+
+TEST(HelpmateDeepWalk, TheDefaultBudgetDecidesEveryOne) {
+  for (const DeepCase& c : read_deep_walks()) {
+    SCOPED_TRACE("deep_walks.txt line " + std::to_string(c.line) + ": " + c.fen);
+    Position pos = game_test::fen(c.fen);
+    for (Color winner : {WHITE, BLACK}) {
+      WinnabilityResult result = can_checkmate(pos, winner);
+      EXPECT_EQ(result.verdict, c.winnable[winner] ? Winnability::WINNABLE : Winnability::UNWINNABLE);
+      if (result.verdict == Winnability::UNWINNABLE) {
+        EXPECT_EQ(result.reason, UnwinnableReason::EXHAUSTED_SEARCH);
+      }
+    }
+  }
+}
+
+// Plays the line from pos: every move legal, `winner` mating at the end.
+bool line_mates(const Position& pos, Color winner, const std::vector<Move>& line) {
+  Position p = pos;
+  for (Move m : line) {
+    if (!legal_moves(p).contains(m)) return false;
+    UndoInfo undo;
+    p.do_move(m, undo);
+  }
+  return p.side_to_move() == ~winner && legal_moves(p).empty() && p.in_check();
+}
+
+TEST(HelpmateDeepWalk, AQuickSearchAfterAPromotionFindsTheMateTheWalkHasNoBudgetFor) {
+  std::ifstream in(std::string(TABIYA_TEST_DATA) + "/dead/probe_mates.txt");
+  ASSERT_TRUE(in.good());
+  int cases = 0;
+  std::string text;
+  for (int number = 1; std::getline(in, text); ++number) {
+    if (trimmed(text).empty() || trimmed(text)[0] == '#') continue;
+    std::size_t bar = text.find('|');
+    ASSERT_NE(bar, std::string::npos) << "probe_mates.txt line " << number;
+    std::string fen = trimmed(text.substr(0, bar)), side = trimmed(text.substr(bar + 1));
+    ASSERT_TRUE(side == "white" || side == "black") << "probe_mates.txt line " << number;
+    SCOPED_TRACE("probe_mates.txt line " + std::to_string(number) + ": " + fen);
+    Color winner = side == "white" ? WHITE : BLACK;
+    Position pos = game_test::fen(fen);
+    WinnabilityResult result = can_checkmate(pos, winner);
+    ASSERT_EQ(result.verdict, Winnability::WINNABLE);
+    EXPECT_TRUE(line_mates(pos, winner, result.mating_line));
+    ++cases;
+  }
+  EXPECT_GE(cases, 4);
+}
+
+}  // namespace
+}  // namespace tabiya
