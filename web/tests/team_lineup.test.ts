@@ -4,7 +4,7 @@
 // against the registered order (refused, naming the board), then puts his reserve on board 2; the published
 // round has the reserve playing. The printable page shows the team standings, the match crosstable and the
 // matches; the page offers the PGN of all games. A team Swiss made from the New tournament form pairs its first
-// round with a bye, with its options chosen on the form (game points primary, Type B, Black for the first team),
+// round with a bye, with its options chosen on the form (game points primary, Type B),
 // and a team the arbiter marks absent is left out of round 2. Screenshots to build/screenshots/; axe finds no A/AA violation.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -154,13 +154,13 @@ test('a team Swiss from the New tournament form: three teams, round 1 paired wit
   assert.equal(await page.locator('#team-swiss-options').isVisible(), true);
   await page.selectOption('#swiss-primary', 'gp');
   await page.selectOption('#swiss-colours', 'B');
-  await page.selectOption('#swiss-initial', 'black');
+  assert.deepEqual(await page.$$eval('#swiss-initial option', os => os.map(o => (o as HTMLOptionElement).value)), ['white', 'black', 'lot']);
   await shot(page, 'team-swiss-form-desktop');
   await axe(page, 'team Swiss form', violations);
   await page.locator('#tournament-new button[type=submit]').click();
   await page.waitForSelector('#arbiter-panel #add-team');
   assert.match(await page.locator('.thead .facts').innerText(), /^Team Swiss \(FIDE 2026\) · 2 boards · 2 rounds/);
-  assert.equal(await page.locator('#swiss-facts').innerText(), 'Primary score: Game points · colour preferences: Type B · first team on board 1 in round 1: Black');
+  assert.equal(await page.locator('#swiss-facts').innerText(), 'Primary score: Game points · colour preferences: Type B · first team on board 1 in round 1: White');
   for (const [team, players] of [
     ['Alpha', 'Al One\nAl Two'],
     ['Beta', 'Be One\nBe Two'],
@@ -179,10 +179,10 @@ test('a team Swiss from the New tournament form: three teams, round 1 paired wit
   assert.equal(await page.locator('#team-pairings p.bye').innerText(), 'Gamma has the bye');
   await shot(page, 'team-swiss-desktop');
   await axe(page, 'team Swiss', violations);
-  // Black for Alpha on board 1 (4.1), White on board 2.
-  assert.deepEqual(await page.$$eval('#team-pairings table[data-round="1"] tbody tr', rows => rows.map(r => r.children[1]?.textContent)), ['Be One', 'Al Two']);
+  // White for Alpha on board 1 (4.1), Black on board 2.
+  assert.deepEqual(await page.$$eval('#team-pairings table[data-round="1"] tbody tr', rows => rows.map(r => r.children[1]?.textContent)), ['Al One', 'Be Two']);
   // Both boards drawn; the arbiter marks Beta absent from round 2: Alpha meets Gamma, and nobody has the bye.
-  for (const white of ['3', '2']) await page.locator(`#team-pairings tr[data-white="${white}"] select.enter-result`).selectOption('1/2');
+  for (const white of ['1', '4']) await page.locator(`#team-pairings tr[data-white="${white}"] select.enter-result`).selectOption('1/2');
   await page.waitForFunction(() => document.querySelector('#team-pairings table[data-round="1"] caption')?.textContent?.endsWith('1–1'));
   assert.equal(await page.locator('#absent-teams legend').innerText(), 'Absent in round 2');
   await page.locator('#absent-2').check();
