@@ -8,6 +8,7 @@
 #include "server/game_settings_limits.h"
 #include "server/team_pairing.h"
 #include "server/team_service.h"
+#include "server/team_swiss_options.h"
 #include "server/team_views.h"
 #include "server/tokens.h"
 #include "server/tournament_http.h"
@@ -110,6 +111,10 @@ HttpAnswer TeamEvents::create(const json::object& request, const std::string& id
     // the bye scores a drawn match (1.4).
     tn::TeamSwissRules rules;
     rules.total_rounds = swiss_rounds;
+    const uint64_t seed = random_seed();
+    bool by_lot = false;
+    if (auto refused = read_team_swiss_options(request, seed, rules, by_lot)) return *refused;
+    if (by_lot) e->lot_seed = seed;
     tn::set_team_swiss_rules(e->event, rules);
     e->event.bye_match_points = e->event.match_points.draw;
   }
@@ -274,6 +279,28 @@ HttpAnswer TeamEvents::enter_result(TeamEntry& e, const json::object& o) {
     return tournament_error(404, "unknown_pairing", {{"round", r}, {"white", white->as_int64()}});
   }
   return commit(e, before, tournament_json_answer(200, json::object{{"round", r}, {"result", result->as_string()}}));
+}
+
+HttpAnswer TeamEvents::mark_absent(TeamEntry& e, const json::object& o) {
+  if (e.system != TeamPairingSystem::swiss) return tournament_not_allowed("not_swiss");
+  const json::value* team = field(o, "team");
+  if (!team || !team->is_int64() || !e.event.team(static_cast<int>(std::clamp<int64_t>(team->as_int64(), 0, 1000))))
+    return tournament_bad_field("team", "team number");
+  const json::value* absent = field(o, "absent");
+  if (!absent || !absent->is_bool()) return tournament_bad_field("absent", "true|false");
+  // Always the next round: the published ones are paired, the later ones are paired from its results.
+  const int round = e.published + 1;
+  if (!e.registration_open && round > e.event.players.total_rounds)
+    return tournament_not_allowed("all_rounds_published", {{"rounds", e.event.players.total_rounds}});
+  const TeamEntry before = e;
+  const int number = static_cast<int>(team->as_int64());
+  if (absent->as_bool()) e.absent[round].insert(number);
+  else if (auto it = e.absent.find(round); it != e.absent.end() && it->second.erase(number) && it->second.empty())
+    e.absent.erase(it);
+  json::array teams;
+  if (auto it = e.absent.find(round); it != e.absent.end())
+    for (int t : it->second) teams.push_back(t);
+  return commit(e, before, tournament_json_answer(200, json::object{{"round", round}, {"absent", std::move(teams)}}));
 }
 
 }  // namespace tabiya::server

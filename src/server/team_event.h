@@ -8,6 +8,8 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -58,6 +60,11 @@ struct TeamEntry {
   std::map<int, std::map<int, std::vector<int>>> lineups;
   std::vector<TeamAdvice> advice;
   int64_t next_advice = 1;
+  // A team Swiss: the teams the arbiter marked absent, by round (C.04.6: left out of that round's pairing).
+  std::map<int, std::set<int>> absent;
+  // A team Swiss whose initial colour was drawn by lot: the draw's seed (team_swiss_options.h); its outcome is
+  // the event's XXC record.
+  std::optional<uint64_t> lot_seed;
   int64_t version = 1;
 };
 

@@ -2,6 +2,7 @@
 // included, empty boards allowed and unplayed, 11(g)), submitted by the arbiter or the team's captain for a round
 // not yet published. Every refusal is a code with the board and the players it is about (docs/protocol.md).
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "server/team_service.h"
@@ -42,6 +43,36 @@ std::optional<HttpAnswer> lineup_refusal(const tn::Team& team, int boards, const
   return std::nullopt;
 }
 
+// Takes `team`'s players out of the event, before any round: the later players move up to keep the start numbers
+// 1..n (with their links), and line-ups naming a moved player follow him; the team's own line-ups go.
+void remove_roster(TeamEntry& e, int team) {
+  std::vector<int>& members = e.event.teams[std::size_t(team - 1)].members;
+  if (members.empty()) return;
+  const std::set<int> gone(members.begin(), members.end());
+  members.clear();
+  std::map<int, int> renumbered;
+  std::vector<tn::Player> kept;
+  for (tn::Player& p : e.event.players.players) {
+    if (gone.contains(p.number)) continue;
+    renumbered[p.number] = static_cast<int>(kept.size()) + 1;
+    p.number = static_cast<int>(kept.size()) + 1;
+    kept.push_back(std::move(p));
+  }
+  e.event.players.players = std::move(kept);
+  auto moved = [&](int number) { return number == 0 ? 0 : renumbered.at(number); };
+  for (tn::Team& t : e.event.teams)
+    for (int& m : t.members) m = moved(m);
+  std::map<int, std::string> links;
+  for (const auto& [number, token] : e.players)
+    if (!gone.contains(number)) links[moved(number)] = token;
+  e.players = std::move(links);
+  for (auto& [round, teams] : e.lineups) {
+    teams.erase(team);
+    for (auto& [other, lineup] : teams)
+      for (int& p : lineup) p = moved(p);
+  }
+}
+
 }  // namespace
 
 std::optional<HttpAnswer> TeamEvents::enter_roster(TeamEntry& e, int team, const json::value* players) {
@@ -64,9 +95,9 @@ std::optional<HttpAnswer> TeamEvents::enter_roster(TeamEntry& e, int team, const
 HttpAnswer TeamEvents::captain_roster(TeamEntry& e, int team, const json::object& o) {
   if (!e.captains_register) return tournament_not_allowed("captains_do_not_register");
   if (!e.registration_open) return tournament_not_allowed("registration_closed");
-  if (!e.event.teams[std::size_t(team - 1)].members.empty())
-    return tournament_not_allowed("roster_entered", {{"team", team}});
   const TeamEntry before = e;
+  // A captain may correct his roster until registration closes: the new one replaces it.
+  remove_roster(e, team);
   if (auto refused = enter_roster(e, team, field(o, "players"))) {
     e = before;
     return *refused;

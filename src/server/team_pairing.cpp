@@ -38,7 +38,9 @@ Result<std::vector<tn::TeamMatch>> pair_team_round(const TeamEntry& e, int round
       // The rounds before this one are in the event, every match with its result (publish asks for it).
       auto rules = tn::team_swiss_rules(e.event);
       if (!rules) return rules.error();
-      return tn::pair_team_swiss_round(e.event, *rules, round);
+      std::vector<int> absent;
+      if (auto it = e.absent.find(round); it != e.absent.end()) absent.assign(it->second.begin(), it->second.end());
+      return tn::pair_team_swiss_round(e.event, *rules, round, absent);
     }
   }
   return fail("unknown pairing system");

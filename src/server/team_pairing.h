@@ -13,7 +13,8 @@ namespace tabiya::server {
 // The event's number of rounds with its registered teams: the round robin's, or the team Swiss's declared ones.
 int team_rounds(const TeamEntry& e);
 
-// The matches of `round` (1-based) with their boards' colours and no line-up yet, numbered (team.h).
+// The matches of `round` (1-based) with their boards' colours and no line-up yet, numbered (team.h); a team
+// Swiss leaves out the teams marked absent from the round (e.absent).
 Result<std::vector<tournament::TeamMatch>> pair_team_round(const TeamEntry& e, int round);
 
 }  // namespace tabiya::server

@@ -13,8 +13,9 @@ namespace tabiya::server {
 namespace json = boost::json;
 namespace tn = tabiya::tournament;
 
-TeamEvents::TeamEvents(Service& games, std::string data_dir, std::function<void(const std::string&)> log)
-    : games_(games), store_(std::move(data_dir)), log_(std::move(log)) {}
+TeamEvents::TeamEvents(Service& games, std::string data_dir, std::function<void(const std::string&)> log,
+                       std::function<uint64_t()> random)
+    : games_(games), store_(std::move(data_dir)), log_(std::move(log)), random_(std::move(random)) {}
 
 Result<bool> TeamEvents::load() {
   auto loaded = store_.load_all(log_);
@@ -137,6 +138,7 @@ HttpAnswer TeamEvents::route(const std::string& id, std::string_view what, const
   if (what == "close") return close_registration(e);
   if (what == "publish") return publish_round(e);
   if (what == "result") return enter_result(e, *body);
+  if (what == "absent") return mark_absent(e, *body);
   if (what == "lineup") return submit_lineup(e, 0, *body);
   return tournament_error(404, "not_found");
 }

@@ -34,8 +34,9 @@ namespace tabiya::server {
 
 class TeamEvents {
  public:
-  // `games` must outlive this; an empty `data_dir` keeps events in memory only.
-  TeamEvents(Service& games, std::string data_dir, std::function<void(const std::string&)> log);
+  // `games` must outlive this; an empty `data_dir` keeps events in memory only; `random` seeds draws by lot.
+  TeamEvents(Service& games, std::string data_dir, std::function<void(const std::string&)> log,
+             std::function<uint64_t()> random);
 
   // Stored events into memory, then the results of their games that ended while nobody was listening.
   Result<bool> load();
@@ -61,6 +62,9 @@ class TeamEvents {
   HttpAnswer close_registration(TeamEntry& e);
   HttpAnswer publish_round(TeamEntry& e);
   HttpAnswer enter_result(TeamEntry& e, const boost::json::object& o);
+  // A team Swiss: marks a team absent from the next round, or present again.
+  HttpAnswer mark_absent(TeamEntry& e, const boost::json::object& o);
+  uint64_t random_seed() const { return random_(); }
   bool enter_board(TeamEntry& e, int round, int white, int black, char white_code, char black_code);
 
   // team_lineup.cpp, the mutex held. `team` is the captain's, or 0 for the arbiter (who names the team).
@@ -79,6 +83,7 @@ class TeamEvents {
   Service& games_;
   TeamStore store_;
   std::function<void(const std::string&)> log_;
+  std::function<uint64_t()> random_;
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<TeamEntry>> events_;
   std::map<std::string, std::string> event_of_game_;  // game id -> event id

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -83,6 +85,12 @@ std::string stored_team_trf(const TeamEntry& e) {
       for (int player : lineup) line.append(" ").append(std::to_string(player));
       h.push_back({"XTL", line});
     }
+  for (const auto& [round, teams] : e.absent) {
+    std::string line = std::to_string(round);
+    for (int team : teams) line.append(" ").append(std::to_string(team));
+    h.push_back({"XTB", line});
+  }
+  if (e.lot_seed) h.push_back({"XTO", "lot " + std::to_string(*e.lot_seed)});
   for (const TeamAdvice& a : e.advice) {
     std::string line = std::to_string(a.seq);
     line.append(" ").append(a.game).append(" ").append(std::to_string(a.player));
@@ -148,6 +156,22 @@ Result<std::shared_ptr<TeamEntry>> team_from_stored(std::string_view text, const
       for (std::size_t i = 2; i < w.size(); ++i)
         if (!to_int(w[i], lineup[i - 2])) return bad();
       e->lineups[round][team] = std::move(lineup);
+    } else if (h.code == "XTB" && w.size() >= 2) {
+      int round = 0;
+      if (!to_int(w[0], round)) return bad();
+      for (std::size_t i = 1; i < w.size(); ++i) {
+        int team = 0;
+        if (!to_int(w[i], team)) return bad();
+        e->absent[round].insert(team);
+      }
+    } else if (h.code == "XTO" && w.size() == 2 && w[0] == "lot") {
+      if (w[1].empty() || w[1].size() > 20 ||
+          !std::all_of(w[1].begin(), w[1].end(), [](char c) { return std::isdigit(c); }))
+        return bad();
+      errno = 0;
+      const unsigned long long seed = std::strtoull(w[1].c_str(), nullptr, 10);
+      if (errno == ERANGE) return bad();
+      e->lot_seed = seed;
     } else if (h.code == "XTA" && (w.size() == 5 || w.size() == 6) && (w[3] == "captain" || w[3] == "player")) {
       TeamAdvice a;
       int seq = 0;

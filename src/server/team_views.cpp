@@ -2,8 +2,10 @@
 
 #include "server/team_captain.h"
 #include "server/team_storage.h"
+#include "server/team_swiss_options.h"
 #include "server/tournament_views.h"
 #include "tournament/team_standings.h"
+#include "tournament/team_swiss.h"
 
 namespace tabiya::server {
 namespace json = boost::json;
@@ -42,7 +44,11 @@ json::array standings_json(const TeamEntry& e) {
   std::vector<tn::TeamTieBreak> tbs;
   for (const std::string& code : e.tie_breaks)
     if (auto tb = tn::parse_team_tie_break(code)) tbs.push_back(*tb);
-  const auto rows = tn::team_standings(e.event, tn::TeamScore::match_points, tbs, 0, {e.edition, true});
+  // A team Swiss ranks by its primary score (C.04.6 1.2), a round robin by match points.
+  tn::TeamScore primary = tn::TeamScore::match_points;
+  if (e.system == TeamPairingSystem::swiss)
+    if (auto rules = tn::team_swiss_rules(e.event)) primary = rules->primary;
+  const auto rows = tn::team_standings(e.event, primary, tbs, 0, {e.edition, true});
   json::array out;
   for (const tn::TeamStanding& s : rows) {
     json::array values;
@@ -144,6 +150,13 @@ json::object team_event_json(const TeamEntry& e) {
   json::array codes;
   for (const std::string& c : e.tie_breaks) codes.push_back(json::value(c));
   o["tie_breaks"] = std::move(codes);
+  if (e.system == TeamPairingSystem::swiss) {
+    if (auto rules = tn::team_swiss_rules(e.event)) o["swiss"] = team_swiss_options_json(*rules, e.lot_seed);
+    json::array absent;
+    if (auto it = e.absent.find(e.published + 1); it != e.absent.end())
+      for (int t : it->second) absent.push_back(t);
+    o["absent"] = std::move(absent);
+  }
   json::array teams;
   for (const tn::Team& t : e.event.teams) {
     json::array players;

@@ -29,7 +29,8 @@ TournamentService::Impl::Impl(Service& games, TournamentServiceOptions o)
     : games(games),
       options(std::move(o)),
       store(options.data_dir),
-      teams(std::make_unique<TeamEvents>(games, options.data_dir, [this](const std::string& line) { log(line); })) {}
+      teams(std::make_unique<TeamEvents>(
+          games, options.data_dir, [this](const std::string& line) { log(line); }, [this] { return random(); })) {}
 
 void TournamentService::Impl::log(const std::string& line) const {
   if (options.log) options.log(line);

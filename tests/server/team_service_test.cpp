@@ -10,6 +10,7 @@
 #include <set>
 
 #include "server/team_captain.h"
+#include "server/team_swiss_options.h"
 #include "server/tournament_service.h"
 #include "service_test_support.h"
 
@@ -473,13 +474,36 @@ TEST_F(TeamServiceTest, CaptainsEnterTheirPlayersWhenTheEventLetsThem) {
     EXPECT_EQ(post(base() + "/roster", {{"token", captains_[c]}, {"players", players}}, 201).at("players").as_int64(),
               3);
   }
-  json::array two{json::object{{"name", "A"}}, json::object{{"name", "B"}}};
-  EXPECT_EQ(refusal("roster", {{"token", captains_[0]}, {"players", two}}, 409).second, "roster_entered");
-  // The players came in board order with their links; the event runs as any other.
-  const json::object registered = event();
-  const json::array& teams = registered.at("teams").as_array();
-  EXPECT_EQ(str(teams.at(1).at("players").at(0).at("name")), "P4");
+  // The players came in board order with their links.
+  json::object registered = event();
+  EXPECT_EQ(str(registered.at("teams").at(1).at("players").at(0).at("name")), "P4");
   EXPECT_EQ(post(base() + "/me", {{"token", arbiter_}}, 200).at("players").as_array().size(), 6u);
+  // While registration is open a captain may correct his roster: the new one replaces it, the later teams' players
+  // move up to keep start numbers 1..n with their links, and a line-up naming a moved player follows him.
+  const std::string p5_link = [&] {
+    const json::object links = post(base() + "/me", {{"token", arbiter_}}, 200);
+    for (const json::value& p : links.at("players").as_array())
+      if (p.at("player").as_int64() == 5) return str(p.at("token"));
+    return std::string();
+  }();
+  post(base() + "/lineup", {{"token", captains_[1]}, {"round", 1}, {"players", {4, 6}}}, 200);
+  json::array two{json::object{{"name", "A"}}, json::object{{"name", "B"}}};
+  EXPECT_EQ(post(base() + "/roster", {{"token", captains_[0]}, {"players", two}}, 201).at("players").as_int64(), 2);
+  registered = event();
+  const json::array& teams = registered.at("teams").as_array();
+  ASSERT_EQ(teams.at(0).at("players").as_array().size(), 2u);
+  EXPECT_EQ(str(teams.at(0).at("players").at(0).at("name")), "A");
+  EXPECT_EQ(str(teams.at(0).at("players").at(1).at("name")), "B");
+  EXPECT_EQ(teams.at(0).at("players").at(0).at("number").as_int64(), 4);
+  EXPECT_EQ(teams.at(1).at("players").at(0).at("number").as_int64(), 1);
+  EXPECT_EQ(str(teams.at(1).at("players").at(1).at("name")), "P5");
+  EXPECT_EQ(post(base() + "/me", {{"token", arbiter_}}, 200).at("players").as_array().size(), 5u);
+  EXPECT_EQ(post(base() + "/me", {{"token", p5_link}}, 200).at("player").as_int64(), 2);
+  json::object captain_two = post(base() + "/me", {{"token", captains_[1]}}, 200);
+  EXPECT_EQ(json::serialize(captain_two.at("lineups")), R"([{"round":1,"team":2,"players":[1,3]}])");
+  // The correction is stored: the renumbered event comes back after a restart.
+  restart();
+  EXPECT_EQ(str(event().at("teams").at(0).at("players").at(1).at("name")), "B");
   post(base() + "/close", {{"token", arbiter_}}, 200);
   EXPECT_EQ(refusal("roster", {{"token", captains_[1]}, {"players", two}}, 409).second, "registration_closed");
   post(base() + "/publish", {{"token", arbiter_}}, 200);
@@ -566,6 +590,142 @@ TEST_F(TeamServiceTest, ATeamSwissIsPairedByC046RoundByRoundWithTheByeWorthADraw
   HttpAnswer trf = call("GET", base() + "/trf");
   EXPECT_NE(trf.body.find("\n192 FIDE_TEAM"), std::string::npos) << trf.body;
   EXPECT_TRUE(log_.empty()) << log_.front();
+}
+
+TEST_F(TeamServiceTest, ATeamSwissTakesTheCliOptionsAndKeepsThemAcrossARestart) {
+  auto bad = [&](const std::string& body, const std::string& field) {
+    HttpAnswer a = call("POST", "/api/tournaments", body);
+    EXPECT_EQ(a.status, 400) << body;
+    EXPECT_EQ(str(json::parse(a.body).at("data").at("field")), field) << a.body;
+  };
+  bad(R"({"v":1,"name":"X","system":"team-swiss","rounds":3,"primary":"bh"})", "primary");
+  bad(R"({"v":1,"name":"X","system":"team-swiss","rounds":3,"colour_preferences":"C"})", "colour_preferences");
+  bad(R"({"v":1,"name":"X","system":"team-swiss","rounds":3,"colour_preferences":1})", "colour_preferences");
+  bad(R"({"v":1,"name":"X","system":"team-swiss","rounds":3,"initial_colour":"red"})", "initial_colour");
+  json::object made = post("/api/tournaments",
+                           {{"v", 1},
+                            {"name", "GP Swiss"},
+                            {"system", "team-swiss"},
+                            {"rounds", 3},
+                            {"boards", 2},
+                            {"primary", "gp"},
+                            {"colour_preferences", "B"},
+                            {"initial_colour", "black"}},
+                           201);
+  id_ = str(made.at("id"));
+  arbiter_ = str(made.at("arbiter"));
+  EXPECT_EQ(json::serialize(event().at("swiss")),
+            R"({"primary":"gp","colour_preferences":"B","initial_colour":"black","initial_colour_by_lot":false})");
+  // In the event's TRF as the CLI writes them: Type B, game points primary and match points for colours (192),
+  // Black for the first team (TRF-25's 152 record).
+  HttpAnswer trf = call("GET", base() + "/trf");
+  EXPECT_NE(trf.body.find("\n192 FIDE_TEAM_TYPEB_GP_MP"), std::string::npos) << trf.body;
+  EXPECT_NE(trf.body.find("\n152 B"), std::string::npos) << trf.body;
+  for (const std::string team : {"Alpha", "Beta"}) {
+    json::array players{json::object{{"name", team + " 1"}}, json::object{{"name", team + " 2"}}};
+    post(base() + "/teams", {{"token", arbiter_}, {"name", team}, {"players", players}}, 201);
+  }
+  post(base() + "/close", {{"token", arbiter_}}, 200);
+  restart();
+  EXPECT_EQ(str(event().at("swiss").at("colour_preferences")), "B");
+  post(base() + "/publish", {{"token", arbiter_}}, 200);
+  // 4.1: the first team, Alpha, has Black on board 1 (the boards alternate); the match is listed with White's team
+  // on board 1 first, Beta.
+  json::object e = event();
+  const json::object& match = e.at("pairings").at(0).at("matches").at(0).as_object();
+  EXPECT_EQ(match.at("first").as_int64(), 2);
+  EXPECT_EQ(match.at("second").as_int64(), 1);
+  EXPECT_EQ(match.at("boards").at(0).at("white").as_int64(), 3);
+  EXPECT_EQ(match.at("boards").at(1).at("white").as_int64(), 2);
+  // Alpha loses 0.5-1.5: Beta leads with 1.5 game points.
+  post(base() + "/result", {{"token", arbiter_}, {"round", 1}, {"white", 3}, {"result", "1/2"}}, 200);
+  post(base() + "/result", {{"token", arbiter_}, {"round", 1}, {"white", 2}, {"result", "0-1"}}, 200);
+  e = event();
+  EXPECT_EQ(e.at("standings").at(0).at("team").as_int64(), 2);
+  EXPECT_EQ(str(e.at("standings").at(0).at("game_points")), "1.5");
+}
+
+TEST_F(TeamServiceTest, AnInitialColourDrawnByLotIsStoredWithItsSeed) {
+  // The fixture's random source gives 42: the draw is the one initial_colour_by_lot(42) makes, again after a restart.
+  const std::string drawn = initial_colour_by_lot(42) == tournament::Colour::white ? "white" : "black";
+  json::object made = post(
+      "/api/tournaments",
+      {{"v", 1}, {"name", "Lot"}, {"system", "team-swiss"}, {"rounds", 1}, {"boards", 1}, {"initial_colour", "lot"}},
+      201);
+  id_ = str(made.at("id"));
+  arbiter_ = str(made.at("arbiter"));
+  EXPECT_EQ(str(event().at("swiss").at("initial_colour")), drawn);
+  EXPECT_TRUE(event().at("swiss").at("initial_colour_by_lot").as_bool());
+  restart();
+  EXPECT_EQ(str(event().at("swiss").at("initial_colour")), drawn);
+  EXPECT_TRUE(event().at("swiss").at("initial_colour_by_lot").as_bool());
+  HttpAnswer trf = call("GET", base() + "/trf");
+  EXPECT_NE(trf.body.find(drawn == "white" ? "\n152 W" : "\n152 B"), std::string::npos) << trf.body;
+  // The seed decides: the same seed, the same colour; over seeds, both colours come up.
+  std::set<tournament::Colour> seen;
+  for (uint64_t seed = 0; seed < 16; ++seed) {
+    EXPECT_EQ(initial_colour_by_lot(seed), initial_colour_by_lot(seed));
+    seen.insert(initial_colour_by_lot(seed));
+  }
+  EXPECT_EQ(seen.size(), 2u);
+}
+
+TEST_F(TeamServiceTest, AnAbsentTeamIsLeftOutOfTheSwissRoundTheArbiterMarksItFor) {
+  json::object made =
+      post("/api/tournaments", {{"v", 1}, {"name", "Absences"}, {"system", "team-swiss"}, {"rounds", 2}, {"boards", 1}},
+           201);
+  id_ = str(made.at("id"));
+  arbiter_ = str(made.at("arbiter"));
+  for (const std::string team : {"T1", "T2", "T3", "T4"}) {
+    json::array players{json::object{{"name", team + "a"}}};
+    captains_.push_back(
+        str(post(base() + "/teams", {{"token", arbiter_}, {"name", team}, {"players", players}}, 201).at("captain")));
+  }
+  post(base() + "/close", {{"token", arbiter_}}, 200);
+  EXPECT_EQ(
+      str(post(base() + "/absent", {{"token", arbiter_}, {"team", 9}, {"absent", true}}, 400).at("data").at("field")),
+      "team");
+  EXPECT_EQ(str(post(base() + "/absent", {{"token", arbiter_}, {"team", 2}}, 400).at("data").at("field")), "absent");
+  EXPECT_EQ(refusal("absent", {{"token", captains_[1]}, {"team", 2}, {"absent", true}}, 403).second,
+            "captain_advice_only");
+  // T3 marked and unmarked, T2 marked: the mark is for round 1 and survives a restart.
+  post(base() + "/absent", {{"token", arbiter_}, {"team", 3}, {"absent", true}}, 200);
+  post(base() + "/absent", {{"token", arbiter_}, {"team", 2}, {"absent", true}}, 200);
+  json::object marked = post(base() + "/absent", {{"token", arbiter_}, {"team", 3}, {"absent", false}}, 200);
+  EXPECT_EQ(json::serialize(marked), R"({"round":1,"absent":[2]})");
+  restart();
+  EXPECT_EQ(json::serialize(event().at("absent")), "[2]");
+  post(base() + "/publish", {{"token", arbiter_}}, 200);
+  // Round 1 without T2 (C.04.6 pairs the teams present): of T1, T3, T4 the bye goes to the largest TPN among the
+  // lowest scores (3.4), T4; T1 meets T3. T2 has no match and scores nothing.
+  json::object e = event();
+  const json::array& one = e.at("pairings").at(0).at("matches").as_array();
+  ASSERT_EQ(one.size(), 2u) << json::serialize(one);
+  EXPECT_EQ(one[0].at("first").as_int64(), 1);
+  EXPECT_EQ(one[0].at("second").as_int64(), 3);
+  EXPECT_EQ(one[1].at("first").as_int64(), 4);
+  EXPECT_EQ(one[1].at("second").as_int64(), 0);
+  EXPECT_EQ(json::serialize(e.at("absent")), "[]");
+  post(base() + "/result", {{"token", arbiter_}, {"round", 1}, {"white", 1}, {"result", "1-0"}}, 200);
+  std::map<int64_t, std::string> match_points;
+  const json::object after_one = event();
+  for (const json::value& s : after_one.at("standings").as_array())
+    match_points[s.at("team").as_int64()] = str(s.at("match_points"));
+  EXPECT_EQ(match_points, (std::map<int64_t, std::string>{{1, "2"}, {2, "0"}, {3, "0"}, {4, "1"}}));
+  // Round 2 with T2 back: T1 (2) alone at the top takes T4 (1) as its upfloater, T2 and T3 (0) meet.
+  post(base() + "/publish", {{"token", arbiter_}}, 200);
+  std::set<std::set<int64_t>> pairs;
+  const json::object after_two = event();
+  for (const json::value& m : after_two.at("pairings").at(1).at("matches").as_array())
+    pairs.insert({m.at("first").as_int64(), m.at("second").as_int64()});
+  EXPECT_EQ(pairs, (std::set<std::set<int64_t>>{{1, 4}, {2, 3}}));
+  EXPECT_EQ(refusal("absent", {{"token", arbiter_}, {"team", 1}, {"absent", true}}, 409).second,
+            "all_rounds_published");
+}
+
+TEST_F(TeamServiceTest, OnlyATeamSwissHasAbsentTeams) {
+  two_teams_registered();
+  EXPECT_EQ(refusal("absent", {{"token", arbiter_}, {"team", 1}, {"absent", true}}, 409).second, "not_swiss");
 }
 
 TEST(TeamCaptain, TheSixWordsOfArticle15AndNothingElse) {

@@ -4,7 +4,8 @@
 // against the registered order (refused, naming the board), then puts his reserve on board 2; the published
 // round has the reserve playing. The printable page shows the team standings, the match crosstable and the
 // matches; the page offers the PGN of all games. A team Swiss made from the New tournament form pairs its first
-// round with a bye. Screenshots to build/screenshots/; axe finds no A/AA violation.
+// round with a bye, with its options chosen on the form (game points primary, Type B),
+// and a team the arbiter marks absent is left out of round 2. Screenshots to build/screenshots/; axe finds no A/AA violation.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
@@ -65,7 +66,8 @@ test('captains enter their players and line up a reserve; the printable page and
   await rooks.fill('#roster-players', 'Ada Rook/2100\nBen Rook/2050\nCy Rook');
   await rooks.locator('#btn-roster').click();
   await rooks.waitForSelector('#captain-panel #team-lineup');
-  assert.equal(await rooks.locator('#team-roster').count(), 0);
+  // Until registration closes the captain may correct his players: the form stays, filled with them.
+  assert.equal(await rooks.locator('#roster-players').inputValue(), 'Ada Rook/2100\nBen Rook/2050\nCy Rook');
   const knights = await newPage(PHONE);
   await knights.goto(local(await captainLink(2)));
   await knights.waitForSelector('#team-roster');
@@ -79,6 +81,7 @@ test('captains enter their players and line up a reserve; the printable page and
   // The Rooks' line-up for round 1 starts from the registered order; the reserve above Ada is refused. (The page
   // redraws when the event changes: wait for the closing to reach it before choosing.)
   await rooks.waitForSelector('.tstate[data-state="running"]', { timeout: 10_000 });
+  assert.equal(await rooks.locator('#team-roster').count(), 0);
   assert.equal(await rooks.locator('#team-lineup').getAttribute('data-round'), '1');
   assert.equal(await rooks.locator('#lineup-board-1').inputValue(), '1');
   assert.equal(await rooks.locator('#lineup-board-2').inputValue(), '2');
@@ -147,9 +150,17 @@ test('a team Swiss from the New tournament form: three teams, round 1 paired wit
   assert.equal(await page.locator('#tournament-new input[name=boards]').isVisible(), true);
   await page.fill('#tournament-new input[name=rounds]', '2');
   await page.fill('#tournament-new input[name=boards]', '2');
+  // Its options as the CLI's: primary score, colour preferences, the first team's colour on board 1 (or a lot).
+  assert.equal(await page.locator('#team-swiss-options').isVisible(), true);
+  await page.selectOption('#swiss-primary', 'gp');
+  await page.selectOption('#swiss-colours', 'B');
+  assert.deepEqual(await page.$$eval('#swiss-initial option', os => os.map(o => (o as HTMLOptionElement).value)), ['white', 'black', 'lot']);
+  await shot(page, 'team-swiss-form-desktop');
+  await axe(page, 'team Swiss form', violations);
   await page.locator('#tournament-new button[type=submit]').click();
   await page.waitForSelector('#arbiter-panel #add-team');
   assert.match(await page.locator('.thead .facts').innerText(), /^Team Swiss \(FIDE 2026\) · 2 boards · 2 rounds/);
+  assert.equal(await page.locator('#swiss-facts').innerText(), 'Primary score: Game points · colour preferences: Type B · first team on board 1 in round 1: White');
   for (const [team, players] of [
     ['Alpha', 'Al One\nAl Two'],
     ['Beta', 'Be One\nBe Two'],
@@ -168,6 +179,24 @@ test('a team Swiss from the New tournament form: three teams, round 1 paired wit
   assert.equal(await page.locator('#team-pairings p.bye').innerText(), 'Gamma has the bye');
   await shot(page, 'team-swiss-desktop');
   await axe(page, 'team Swiss', violations);
+  // White for Alpha on board 1 (4.1), Black on board 2.
+  assert.deepEqual(await page.$$eval('#team-pairings table[data-round="1"] tbody tr', rows => rows.map(r => r.children[1]?.textContent)), ['Al One', 'Be Two']);
+  // Both boards drawn; the arbiter marks Beta absent from round 2: Alpha meets Gamma, and nobody has the bye.
+  for (const white of ['1', '4']) await page.locator(`#team-pairings tr[data-white="${white}"] select.enter-result`).selectOption('1/2');
+  await page.waitForFunction(() => document.querySelector('#team-pairings table[data-round="1"] caption')?.textContent?.endsWith('1–1'));
+  assert.equal(await page.locator('#absent-teams legend').innerText(), 'Absent in round 2');
+  await page.locator('#absent-2').check();
+  await page.waitForFunction(() => (document.querySelector('#absent-2') as HTMLInputElement | null)?.checked === true && document.querySelector('#tournament p.form-error') === null);
+  await page.reload();
+  await page.waitForSelector('#absent-2');
+  assert.equal(await page.locator('#absent-2').isChecked(), true);
+  await shot(page, 'team-swiss-absent-desktop');
+  await axe(page, 'team Swiss absent teams', violations);
+  await page.locator('#btn-publish').click();
+  await page.waitForSelector('#team-pairings table[data-round="2"]');
+  assert.equal(await page.locator('#team-pairings table[data-round="2"]').count(), 1);
+  assert.equal(await page.locator('#team-pairings p.bye').count(), 1);
+  assert.match(await page.locator('#team-pairings table[data-round="2"] caption').innerText(), /^(Alpha – Gamma|Gamma – Alpha)/);
   assert.deepEqual(violations, []);
   assert.deepEqual(errors, []);
 });

@@ -14,6 +14,14 @@ export function showCreateForm(navigate: (path: string) => void): void {
   const boardsField = field(t('tournament.new.boards'), boards);
   const byCaptains = el('input', { name: 'captain_registration', type: 'checkbox', id: 'captain-registration' });
   const byCaptainsField = el('label', { class: 'check' }, byCaptains, el('span', {}, t('tournament.new.captainRegistration')));
+  // A team Swiss's choices as the CLI's `team new` has them (C.04.6 1.2, 1.7, 4.1).
+  const primary = el('select', { name: 'primary', id: 'swiss-primary' });
+  for (const p of ['mp', 'gp']) primary.append(el('option', { value: p }, t(`tournament.new.primary.${p}`)));
+  const colours = el('select', { name: 'colour_preferences', id: 'swiss-colours' });
+  for (const c of ['A', 'B', 'none']) colours.append(el('option', { value: c }, t(`tournament.new.colours.${c}`)));
+  const initial = el('select', { name: 'initial_colour', id: 'swiss-initial' });
+  for (const c of ['white', 'black', 'lot']) initial.append(el('option', { value: c }, t(`tournament.new.initial.${c}`)));
+  const swissFields = el('div', { id: 'team-swiss-options' }, field(t('tournament.new.primary'), primary), field(t('tournament.new.colourPreferences'), colours), field(t('tournament.new.initialColour'), initial));
   const time = el('select', { name: 'time' });
   for (const tc of ['3+2', '5+3', '10+5', '15+10', '30+0', '90+30', 'none'])
     time.append(el('option', { value: tc }, tc === 'none' ? t('newGame.time.none') : tc));
@@ -29,6 +37,7 @@ export function showCreateForm(navigate: (path: string) => void): void {
     roundsField.hidden = system.value !== 'swiss-dutch' && system.value !== 'team-swiss';
     boardsField.hidden = !team();
     byCaptainsField.hidden = !team();
+    swissFields.hidden = system.value !== 'team-swiss';
   };
   system.addEventListener('change', showRounds);
   showRounds();
@@ -39,6 +48,7 @@ export function showCreateForm(navigate: (path: string) => void): void {
     roundsField,
     boardsField,
     byCaptainsField,
+    swissFields,
     field(t('newGame.time'), time),
     field(t('newGame.rules'), rules),
     field(t('tournament.new.tieBreakEdition'), edition),
@@ -59,6 +69,7 @@ export function showCreateForm(navigate: (path: string) => void): void {
     if (system.value === 'swiss-dutch' || system.value === 'team-swiss') request.rounds = Number(rounds.value);
     if (team()) request.boards = Number(boards.value);
     if (team() && byCaptains.checked) request.captain_registration = true;
+    if (system.value === 'team-swiss') Object.assign(request, { primary: primary.value, colour_preferences: colours.value, initial_colour: initial.value });
     call<{ id: string; arbiter: string; join?: string }>('POST', '/api/tournaments', request).then(
       made => {
         saveKeys(made.id, made.join ? { arbiter: made.arbiter, join: made.join } : { arbiter: made.arbiter });

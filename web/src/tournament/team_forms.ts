@@ -30,10 +30,11 @@ export function lineupRound(e: TeamEventView): number {
   return e.published < e.rounds ? e.published + 1 : 0;
 }
 
-/** The captain's form entering his team's players, once, before registration closes. */
-export function rosterForm(e: TeamEventView, send: (players: NewPlayer[]) => void): HTMLElement {
+/** The captain's form entering his team's players before registration closes, filled with `current` to correct them. */
+export function rosterForm(e: TeamEventView, current: NewPlayer[], send: (players: NewPlayer[]) => void): HTMLElement {
   const form = el('form', { class: 'tform', id: 'team-roster' });
   const players = el('textarea', { name: 'players', rows: String(e.boards + 1), required: '', id: 'roster-players' });
+  players.value = current.map(p => (p.rating ? `${p.name}/${p.rating}` : p.name)).join('\n');
   form.append(el('h3', {}, t('tournament.team.roster.title')), el('p', { class: 'tnote' }, t('tournament.team.roster.note')), field(t('tournament.team.playersHint'), players), el('button', { type: 'submit', class: 'btn primary', id: 'btn-roster' }, t('tournament.team.roster.submit')));
   form.addEventListener('submit', ev => {
     ev.preventDefault();

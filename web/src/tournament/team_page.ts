@@ -95,7 +95,10 @@ export class TeamPage {
     const focused = document.activeElement?.id ?? '';
     const inner = el('div', { class: 'tpage-inner' });
     const facts = [t(`tournament.system.${e.system}`), t('tournament.team.boardsCount', { boards: e.boards }), e.rounds ? t('tournament.roundsCount', { rounds: e.rounds }) : '', e.time === 'none' ? t('newGame.time.none') : e.time, t(`newGame.rules.${e.rules}`)].filter(Boolean);
-    inner.append(el('header', { class: 'thead' }, el('h1', {}, e.name), el('p', { class: 'facts' }, facts.join(' · ')), el('p', { class: 'tstate', 'data-state': e.state }, t(`tournament.state.${e.state}`))));
+    const header = el('header', { class: 'thead' }, el('h1', {}, e.name), el('p', { class: 'facts' }, facts.join(' · ')));
+    if (e.swiss) header.append(el('p', { class: 'tnote', id: 'swiss-facts' }, swissFacts(e.swiss)));
+    header.append(el('p', { class: 'tstate', 'data-state': e.state }, t(`tournament.state.${e.state}`)));
+    inner.append(header);
     if (this.message) inner.append(el('p', { class: this.messageError ? 'form-error' : 'status', role: 'alert' }, this.message));
     const main = el('div', { class: 'tgrid' });
     const left = el('div', { class: 'tcol' });
@@ -127,14 +130,14 @@ export class TeamPage {
         const list = parsePlayers(players.value);
         this.act('teams', list.length === 0 && e.captain_registration ? { name: name.value.trim() } : { name: name.value.trim(), players: list });
       });
-      panel.append(form, ...this.arbiterLineup(e, me));
+      panel.append(form, ...this.arbiterLineup(e, me), ...this.absentTeams(e));
       const close = el('button', { type: 'button', class: 'btn primary', id: 'btn-close-registration' }, t('tournament.arbiter.close'));
       close.addEventListener('click', () => this.act('close', {}));
       panel.append(el('div', { class: 'actions' }, close));
     } else if (e.published < e.rounds) {
       const publish = el('button', { type: 'button', class: 'btn primary', id: 'btn-publish' }, t('tournament.arbiter.publish', { round: e.published + 1 }));
       publish.addEventListener('click', () => this.act('publish', {}));
-      panel.append(...this.arbiterLineup(e, me), el('div', { class: 'actions' }, publish));
+      panel.append(...this.arbiterLineup(e, me), ...this.absentTeams(e), el('div', { class: 'actions' }, publish));
     }
     if (me.captains && me.captains.length > 0) {
       const details = el('details', { class: 'plinks', id: 'captain-links', open: '' }, el('summary', {}, t('tournament.team.captainLinks')));
@@ -153,6 +156,20 @@ export class TeamPage {
       panel.append(details);
     }
     return panel;
+  }
+
+  /** A team Swiss: one box per team, ticked when the team is absent from the next round (left out of its pairing). */
+  private absentTeams(e: TeamEventView): HTMLElement[] {
+    if (e.system !== 'team-swiss' || e.teams.length === 0) return [];
+    const round = e.published + 1;
+    const group = el('fieldset', { class: 'tform', id: 'absent-teams' }, el('legend', {}, t('tournament.team.absent.title', { round })), el('p', { class: 'tnote' }, t('tournament.team.absent.note')));
+    for (const team of e.teams) {
+      const box = el('input', { type: 'checkbox', id: `absent-${team.number}`, 'data-team': String(team.number) });
+      box.checked = (e.absent ?? []).includes(team.number);
+      box.addEventListener('change', () => this.act('absent', { team: team.number, absent: box.checked }));
+      group.append(el('label', { class: 'check' }, box, el('span', {}, team.name)));
+    }
+    return [group];
   }
 
   /** The arbiter's line-up form for the next round (any team with players), or nothing. */
@@ -176,7 +193,8 @@ export class TeamPage {
     panel.append(copyRow(t('tournament.team.captain.link'), `${location.origin}/t/${this.id}#c=${this.keys.captain ?? ''}`, 'captain-link'));
     const team = me.team ?? 0;
     const members = e.teams.find(x => x.number === team)?.players ?? [];
-    if (e.captain_registration && e.state === 'registration' && members.length === 0) panel.append(rosterForm(e, players => this.act('roster', { players }, t('tournament.team.roster.saved'))));
+    // Until registration closes the captain may correct his players: the form comes back filled in.
+    if (e.captain_registration && e.state === 'registration') panel.append(rosterForm(e, members, players => this.act('roster', { players }, t('tournament.team.roster.saved'))));
     const round = lineupRound(e);
     if (round > 0 && members.length > 0) {
       const current = me.lineups?.find(l => l.round === round && l.team === team)?.players;
@@ -230,4 +248,10 @@ export class TeamPage {
     panel.append(list);
     return panel;
   }
+}
+
+/** "Primary: match points · colour preferences: Type A · round 1, board 1: White (drawn by lot)". */
+function swissFacts(s: NonNullable<TeamEventView['swiss']>): string {
+  const colour = t(`tournament.new.initial.${s.initial_colour}`);
+  return t('tournament.team.swiss.facts', { primary: t(`tournament.new.primary.${s.primary}`), colours: t(`tournament.new.colours.${s.colour_preferences}`), colour: s.initial_colour_by_lot ? t('tournament.team.swiss.byLot', { colour }) : colour });
 }

@@ -32,6 +32,9 @@ export interface TeamEventView {
   teams: { number: number; name: string; players: { number: number; name: string; rating: number }[] }[];
   pairings: { round: number; matches: TeamMatchView[] }[];
   standings: { rank: number; team: number; match_points: string; game_points: string; tie_breaks: number[] }[];
+  /** A team Swiss's options (C.04.6) and the teams marked absent from the next round. */
+  swiss?: { primary: 'mp' | 'gp'; colour_preferences: 'A' | 'B' | 'none'; initial_colour: 'white' | 'black'; initial_colour_by_lot: boolean };
+  absent?: number[];
   crosstable: { team: number; matches: { round: number; opponent: number; game_points: string; match_points: string; played: boolean }[] }[];
 }
 export type AdviceKind = 'offer_draw' | 'accept_draw' | 'resign' | 'yes' | 'no' | 'decide_yourself' | 'ask';
