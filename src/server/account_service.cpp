@@ -114,7 +114,10 @@ void AccountService::http_async(const HttpRequest& request, std::function<void(H
     target = target.substr(0, q);
   }
   constexpr std::string_view ACCOUNT = "/api/account", PLAYERS = "/api/players/";
-  if (target.starts_with(PLAYERS))  // with its query: the filters
+  // A player's ratings are the lobby's (server/lobby_service.h), inside: the rest under /api/players/ is ours.
+  const bool ratings = target.starts_with(PLAYERS) && target.ends_with("/ratings") &&
+                       target.substr(PLAYERS.size()).find('/') == target.size() - PLAYERS.size() - 8;
+  if (target.starts_with(PLAYERS) && !ratings)  // with its query: the filters
     return done(player_route(request, request.target.substr(PLAYERS.size()), current(request.cookie)));
   if (target != ACCOUNT && !target.starts_with("/api/account/")) {
     HttpAnswer answer = inner_.http(request);

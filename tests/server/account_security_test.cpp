@@ -271,5 +271,16 @@ TEST_F(AccountSecurity, AFloodOfHashesIsRefusedBusyBeyondTheQueue) {
   EXPECT_EQ(service_->hasher().peak_queue(), 2u);
 }
 
+// A player's ratings are the lobby's, inside the accounts; the rest under /api/players/NAME is the accounts'.
+TEST_F(AccountSecurity, APlayersRatingsAreAnsweredInside) {
+  Browser alice = registered("alice");
+  EXPECT_EQ(call("GET", "/api/players/alice/ratings", "", Browser{}).body, R"({"from":"inner"})");
+  EXPECT_NE(call("GET", "/api/players/alice", "", Browser{}).body.find("\"username\":\"alice\""), std::string::npos);
+  EXPECT_EQ(call("GET", "/api/players/alice/games", "", Browser{}).status, 200);
+  EXPECT_EQ(call("GET", "/api/players/alice/games/ratings", "", Browser{}).status, 404)
+      << "only NAME/ratings goes inside";
+  (void)alice;
+}
+
 }  // namespace
 }  // namespace tabiya::server::testing

@@ -37,6 +37,12 @@ class StubGames final : public Service {
       (void)hotseat;
       return a;
     }
+    if (request.target.starts_with("/api/players/") && request.target.ends_with("/ratings")) {
+      HttpAnswer a;  // as the lobby, inside the accounts, answers a player's ratings
+      a.status = 200;
+      a.body = R"({"from":"inner"})";
+      return a;
+    }
     HttpAnswer a;
     a.status = 404;
     a.body = R"({"error":"not_found","data":{}})";

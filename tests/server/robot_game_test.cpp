@@ -13,9 +13,11 @@ namespace {
 namespace json = boost::json;
 using RobotGameTest = ServiceFixture;
 
-// Waits (running the io_context) until the game has `plies` moves or is over.
+// Waits (running the io_context) until the game has `plies` moves or is over, for at most a minute: a deadline,
+// not a count of polls, so a loaded machine (the robot's threads starved by a parallel build) does not fail it.
 bool wait_for(RecordingPeer& peer, std::size_t plies, boost::asio::io_context& io) {
-  for (int i = 0; i < 2000; ++i) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < deadline) {
     for (const json::object& m : peer.messages()) {
       if (m.at("t").as_string() != "event") continue;
       const json::object& e = m.at("e").as_object();

@@ -34,6 +34,11 @@ async function person(name: string | null, viewport = DESKTOP, path = '/'): Prom
   return { page, errors };
 }
 
+/** A promise that never settles: the loser of a race stays silent. */
+function never<T>(): Promise<T> {
+  return new Promise<T>(() => {});
+}
+
 async function gameId(page: Page): Promise<string> {
   await page.waitForURL(/\/g\/[A-Za-z0-9_-]+/, { timeout: 15_000 });
   return /\/g\/([A-Za-z0-9_-]+)/.exec(page.url())![1]!;
@@ -125,7 +130,13 @@ test('a rated game: both ratings change at its end and the change is shown', asy
   await gina.page.getByRole('button', { name: 'Quick pairing 1+0, Bullet' }).click();
   await Promise.all([gameId(frank.page), gameId(gina.page)]);
   // A move each (a game without moves would be aborted, not lost), then black resigns.
-  const frankWhite = await frank.page.waitForSelector('#board.orientation-white', { timeout: 3000 }).then(() => true, () => false);
+  // The colours are drawn by lot. A board turns to Black's side only for the player of Black (White's side is also
+  // what a page shows before it knows its seat), so whichever board turns first names the colours.
+  const frankWhite = await Promise.race([
+    frank.page.waitForSelector('#board.orientation-black', { timeout: 15_000 }).then(() => false, () => never<boolean>()),
+    gina.page.waitForSelector('#board.orientation-black', { timeout: 15_000 }).then(() => true, () => never<boolean>()),
+    new Promise<boolean>((_, reject) => setTimeout(() => reject(new Error('neither board turned to Black')), 20_000).unref()),
+  ]);
   const [white, black] = frankWhite ? [frank, gina] : [gina, frank];
   await black.page.waitForSelector('#board.orientation-black');
   await typeMove(white.page, 'e4');
