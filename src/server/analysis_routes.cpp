@@ -1,7 +1,10 @@
 #include "server/analysis_routes.h"
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "core/fen.h"
 #include "core/movegen.h"
@@ -98,6 +101,32 @@ HttpAnswer position_answer(std::string_view body) {
   }
   json::object answer = position_json(pos);
   if (!played.empty()) answer["move"] = std::move(played);
+  return json_answer_text(200, json::serialize(answer));
+}
+
+HttpAnswer attackers_answer(std::string_view body) {
+  auto o = body_object(body);
+  if (!o) return o.error();
+  auto position = fen_field(*o);
+  if (!position) return position.error();
+  const json::value* field = o->if_contains("square");
+  if (!field || !field->is_string()) return bad("square", "a square name like e4", "");
+  std::string_view name = field->as_string();
+  if (name.size() != 2 || name[0] < 'a' || name[0] > 'h' || name[1] < '1' || name[1] > '8')
+    return bad("square", "a square name like e4", std::string("not a square: ").append(name.substr(0, 8)));
+  Square target = make_square(File(name[0] - 'a'), Rank(name[1] - '1'));
+  // Every piece bearing on the square through the pieces standing now, whether or not a pin, a check or an own
+  // piece on the square would keep it from moving there: what defends a piece as well as what attacks it.
+  Bitboard bearing = position->attackers_to(target);
+  json::object answer{{"square", name}};
+  for (Color side : {WHITE, BLACK}) {
+    std::vector<std::string> squares;
+    for (Bitboard b = bearing & position->pieces(side); b;) squares.push_back(square_name(pop_lsb(b)));
+    std::sort(squares.begin(), squares.end());
+    json::array list;
+    for (const std::string& s : squares) list.push_back(json::value(s));
+    answer[side == WHITE ? "white" : "black"] = std::move(list);
+  }
   return json_answer_text(200, json::serialize(answer));
 }
 

@@ -84,6 +84,10 @@ HttpAnswer GameService::Impl::route(const HttpRequest& request) {
     if (target == "/api/position") return position_answer(request.body);
     return position_eval_answer(reviewer, request.client, request.body);
   }
+  if (target == "/api/position/attackers") {
+    if (request.method != "POST") return error(405, "method_not_allowed");
+    return attackers_answer(request.body);
+  }
   if (target == "/api/position/check") {
     if (request.method != "POST") return error(405, "method_not_allowed");
     auto checked = check_position(request.body);

@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { scoreSheet, wrap } from '../src/blind/braille.js';
-import { attacks, clocks, legalFrom, line, movesMade, pieces, position, typedCommand, type Asked } from '../src/blind/commands.js';
+import { attacks, attacksCommand, clocks, legalFrom, line, movesMade, pieces, position, typedCommand, type Asked } from '../src/blind/commands.js';
 import { moveWords, squareLabel } from '../src/blind/notation.js';
 import { START_FEN } from '../src/placement.js';
 import type { Game } from '../src/protocol.js';
@@ -75,8 +75,20 @@ test('commands: position, rank and file, pieces of a kind, attacks and defends, 
   assert.match(line(a, 'e'), /^e1, white king; e2, empty; e3, empty; e4, white pawn; e5, black pawn; e6, empty; e7, empty; e8, black king$/);
   assert.equal(pieces(a, 'white', 'knight'), 'Your knights: b1, f3');
   assert.equal(pieces(a, 'black', 'knight'), "Opponent's knights: c6, g8");
-  assert.equal(attacks(a, 'e5'), 'e5, black pawn. Attacked by: knight f3. Defended by: knight c6.');
-  assert.equal(attacks(a, 'd4'), 'd4, empty. White pieces bearing on it: knight f3. Black pieces bearing on it: knight c6, pawn e5.');
+  // What bears on e5 and d4 is the server's answer for this position (tests/server/attackers_test.cpp).
+  assert.equal(attacks(a, 'e5', { white: ['f3'], black: ['c6'] }), 'e5, black pawn. Attacked by: knight f3. Defended by: knight c6.');
+  assert.equal(attacks(a, 'd4', { white: ['f3'], black: ['c6', 'e5'] }), 'd4, empty. White pieces bearing on it: knight f3. Black pieces bearing on it: knight c6, pawn e5.');
+  assert.equal(attacks(a, 'a3', { white: ['b1', 'b2'], black: ['f8'] }), 'a3, empty. White pieces bearing on it: knight b1, pawn b2. Black pieces bearing on it: bishop f8.');
+  assert.equal(attacks(a, 'h6', { white: [], black: [] }), 'h6, empty. White pieces bearing on it: none. Black pieces bearing on it: none.');
+  // The typed question names its square; its answer waits for the server, so the synchronous commands leave it.
+  assert.equal(attacksCommand('attacks e4'), 'e4');
+  assert.equal(attacksCommand(' Defenders  H8 '), 'h8');
+  assert.equal(attacksCommand('square a1'), 'a1');
+  assert.equal(attacksCommand('attacks'), null);
+  assert.equal(attacksCommand('attacks e4 e5'), null);
+  assert.equal(attacksCommand('attacks i9'), null);
+  assert.equal(attacksCommand('position'), null);
+  assert.equal(typedCommand('attacks e4', a), null);
   assert.equal(legalFrom(a, 'f3'), 'f3, white knight. It can go to g1, d4, h4, g5, e5');
   assert.match(typedCommand('ranks', a)!, /^Rank 8: a8, black rook; c8, black bishop; .*\. Rank 6: c6, black knight\. Rank 5: e5, black pawn\. Rank 4: e4, white pawn\. Rank 3: f3, white knight\. .*Rank 1: a1, white rook; .*h1, white rook$/);
   assert.match(typedCommand('files', a)!, /^File a: a1, white rook; a2, white pawn; a7, black pawn; a8, black rook\. File b: /);

@@ -77,7 +77,8 @@ test('keyboard-only game to checkmate against the level-1 robot, announced in pl
   assert.equal(await lastAnnouncement(page), "Your rooks: a6, b1. Opponent's rooks: none.");
   await page.keyboard.press('7');
   await page.keyboard.press('x');
-  assert.equal(await lastAnnouncement(page), 'b7, black knight. Attacked by: rook b1. Defended by: none.');
+  // The server answers what bears on the square; the words come when it has.
+  await waitAnnouncement(page, /^b7, black knight\. Attacked by: rook b1\. Defended by: none\.$/);
   await page.keyboard.press('1');
   await page.keyboard.press('s');
   assert.equal(await lastAnnouncement(page), 'b1, white rook. It can go to a1, c1, d1, e1, f1, b2, b3, b4, b5, b6, b7');
@@ -138,6 +139,10 @@ test('keyboard-only game against the robot announced in the Appendix D words (Ap
   await page.keyboard.type('clock');
   await page.keyboard.press('Enter');
   assert.equal(await lastAnnouncement(page), 'Moves completed: 1 (2 half-moves). The game has no clock');
+  // "attacks a8" typed: only the rook on a6 bears on the mating square (the server's answer, in the same words).
+  await page.keyboard.type('attacks a8');
+  await page.keyboard.press('Enter');
+  await waitAnnouncement(page, /^Anna acht, empty\. White pieces bearing on it: \S+ Anna sechs\. Black pieces bearing on it: none\.$/);
   // 2. Ra8# on the grid: back with Shift+Tab, then a, 8 and Enter twice.
   for (let i = 0; i < 60 && !(await page.evaluate(() => document.activeElement?.getAttribute('role') === 'gridcell')); i++) await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('a');

@@ -10,7 +10,8 @@ import { play } from '../sound';
 import { colorName, resultArticle, resultHeadline, resultReason } from '../words';
 import { access, announce, onAccessChange, speak } from './access';
 import { scoreSheet } from './braille';
-import { attacks, clocks, help, lastMove, legalFrom, line, moveList, pieces, position, positionByLines, typedCommand, type Asked } from './commands';
+import { askBearing } from './attackers';
+import { attacks, attacksCommand, clocks, help, lastMove, legalFrom, line, moveList, pieces, position, positionByLines, typedCommand, type Asked } from './commands';
 import { byColor, moveWords, squareLabel, squareWords } from './notation';
 import { navCommand, type NavCommand } from '../game/navigation';
 
@@ -150,6 +151,11 @@ export class BlindGame {
     const nav = navCommand(text);
     if (nav !== null) {
       announce(this.host.navigate(nav), true);
+      return true;
+    }
+    const attacked = attacksCommand(text);
+    if (attacked !== null) {
+      this.tellAttacks(a, attacked);
       return true;
     }
     const answer = typedCommand(text, a);
@@ -296,7 +302,7 @@ export class BlindGame {
     else if (k === 'V') say(positionByLines(a, 'file'));
     else if (k === 'r') say(line(a, this.cursor[1]!));
     else if (k === 'v') say(line(a, this.cursor[0]!));
-    else if (k === 'x') say(attacks(a, this.cursor));
+    else if (k === 'x') this.tellAttacks(a, this.cursor);
     else if (k === 'l') say(lastMove(a));
     else if (k === 'm') say(moveList(a));
     else if (k === 't') say(clocks(a));
@@ -308,6 +314,11 @@ export class BlindGame {
       ev.stopPropagation();
     }
   };
+
+  /** What attacks and defends a square, asked of the server for the position shown when asked. */
+  private tellAttacks(a: Asked, square: Square): void {
+    void askBearing(a.game.fen, square).then(by => announce(by === null ? t('error.network') : attacks(a, square, by), true));
+  }
 
   /** Enter on a square: pick an own piece that can move, or play the picked piece to this square. */
   private choose(): void {

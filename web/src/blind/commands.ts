@@ -77,54 +77,19 @@ export function pieces(a: Asked, color: Color, role: Role): string {
   return `${whose}: ${list(at.map(s => squareWords(s, a.style)), a.words)}`;
 }
 
-const KNIGHT = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]] as const;
-const KING = [[1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1], [0, -1], [1, -1]] as const;
-const ROOK_DIRS = [[1, 0], [0, 1], [-1, 0], [0, -1]] as const;
-const BISHOP_DIRS = [[1, 1], [-1, 1], [-1, -1], [1, -1]] as const;
-
-const at = (f: number, r: number): Square | null => (f >= 0 && f < 8 && r >= 0 && r < 8 ? `${FILES[f]}${r + 1}` : null);
-
-/** The squares of the pieces (of either colour) that bear on `target`. */
-export function bearingOn(board: Map<Square, Piece>, target: Square): Square[] {
-  const f = target.charCodeAt(0) - 97;
-  const r = Number(target[1]) - 1;
-  const found: Square[] = [];
-  const check = (s: Square | null, ok: (p: Piece) => boolean): void => {
-    const p = s === null ? undefined : board.get(s);
-    if (s !== null && p && ok(p)) found.push(s);
-  };
-  for (const [df, dr] of KNIGHT) check(at(f + df, r + dr), p => p.role === 'knight');
-  for (const [df, dr] of KING) check(at(f + df, r + dr), p => p.role === 'king');
-  // A white pawn one rank below and one file aside attacks the square; a black pawn one rank above.
-  for (const df of [-1, 1]) {
-    check(at(f + df, r - 1), p => p.role === 'pawn' && p.color === 'white');
-    check(at(f + df, r + 1), p => p.role === 'pawn' && p.color === 'black');
-  }
-  const slide = (dirs: readonly (readonly [number, number])[], roles: Role[]): void => {
-    for (const [df, dr] of dirs) {
-      for (let k = 1; k < 8; k++) {
-        const s = at(f + df * k, r + dr * k);
-        if (s === null) break;
-        const p = board.get(s);
-        if (!p) continue;
-        if (roles.includes(p.role)) found.push(s);
-        break;
-      }
-    }
-  };
-  slide(ROOK_DIRS, ['rook', 'queen']);
-  slide(BISHOP_DIRS, ['bishop', 'queen']);
-  return found.sort((x, y) => x.localeCompare(y));
+/** The squares of the pieces of each colour that bear on a square, as the server answers them. */
+export interface Bearing {
+  white: Square[];
+  black: Square[];
 }
 
-/** What attacks and what defends a square: the pieces of each side bearing on it. */
-export function attacks(a: Asked, target: Square): string {
+/** What attacks and what defends a square: the pieces of each side bearing on it, as the server found them. */
+export function attacks(a: Asked, target: Square, by: Bearing): string {
   const board = parsePlacement(a.game.fen);
-  const by = bearingOn(board, target);
   const name = (s: Square): string => `${pieceName(board.get(s)!.role, a.words)} ${squareWords(s, a.style)}`;
   const occupant = board.get(target);
   const head = squareLabel(target, a.game.fen, a.style, a.words);
-  const sideText = (c: Color): string => list(by.filter(s => board.get(s)!.color === c).map(name), a.words);
+  const sideText = (c: Color): string => list(by[c].filter(s => board.has(s)).map(name), a.words);
   if (occupant) {
     const defenders = sideText(occupant.color);
     const attackers = sideText(other(occupant.color));
@@ -230,7 +195,14 @@ const ROLE_WORDS: Record<string, Role> = {
   springer: 'knight', bauer: 'pawn',
 };
 
-/** A typed command word ("position", "rank 4", "my knights", "attacks e4", ...) answered; null if it is none. */
+/** The square of a typed "attacks e4" (or attackers, defends, defenders, square): its answer needs the server. */
+export function attacksCommand(text: string): Square | null {
+  const [first, second, third] = text.trim().toLowerCase().split(/\s+/);
+  const asks = ['attacks', 'attackers', 'defends', 'defenders', 'square'].includes(first ?? '');
+  return asks && second !== undefined && /^[a-h][1-8]$/.test(second) && third === undefined ? second : null;
+}
+
+/** A typed command word ("position", "rank 4", "my knights", ...) answered; null if it is none. */
 export function typedCommand(text: string, a: Asked): string | null {
   const words = text.trim().toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').split(/\s+/);
   const [first, second, third] = words;
@@ -266,12 +238,6 @@ export function typedCommand(text: string, a: Asked): string | null {
       if (role === undefined || third !== undefined) return null;
       return pieces(a, first.startsWith('m') ? a.me : other(a.me), role);
     }
-    case 'attacks':
-    case 'attackers':
-    case 'defends':
-    case 'defenders':
-    case 'square':
-      return square(second) && third === undefined ? attacks(a, second) : null;
     case 'last':
       return words.length === 1 || second === 'move' ? lastMove(a) : null;
     case 'moves':
