@@ -58,6 +58,11 @@ test('two registered players quick-pair, play a rated game, and find it with the
   for (const p of [white, black]) await p.waitForSelector('.lobby-rating-change', { timeout: 15_000 });
   assert.match(await white.locator('.lobby-rating-change').innerText(), /^Bullet rating: \d+\? \(\+\d+\)/);
   assert.match(await black.locator('.lobby-rating-change').innerText(), /^Bullet rating: \d+\? \(-\d+\)/);
+  // The game page itself shows the change at the end, also when opened afterwards (a reload: no lobby message).
+  await white.reload();
+  await white.waitForSelector('#result .lobby-rating-change', { timeout: 15_000 });
+  assert.match(await white.locator('#result .lobby-rating-change').innerText(), /^Bullet rating: \d+\? \(\+\d+\) · Black: \d+\? \(-\d+\)$/);
+  await shot(white, 'account-lobby-game-end-reloaded');
 
   const violations: string[] = [];
   for (const [page, name, result] of [[white, whiteName, 'Won'], [black, blackName, 'Lost']] as const) {

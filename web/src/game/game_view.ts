@@ -7,6 +7,7 @@ import { board, choosePromotion, type Key } from '../board';
 import { Connection } from '../connection';
 import { renderGameEvent } from '../game_event';
 import { language, t } from '../i18n';
+import { showGameRatingChange } from '../lobby/game_rating';
 import { showMove, startsMove } from '../notation';
 import type { Color, Game, GameEvent, MoveRecord, ServerMessage } from '../protocol';
 import { startReview } from '../review';
@@ -426,6 +427,7 @@ export class GameView {
     this.renderControls();
     if (this.teamAdvice === null && g.tournament && this.state.you.length > 0 && this.tokens.length > 0) this.teamAdvice = new TeamAdviceBox(g.tournament.id, this.tokens[0]!);
     if (renderResult(g.status === 'over' ? g.result : null)) {
+      if (!g.casual && !g.tournament) showGameRatingChange(g.id, this.state.you.length === 1 ? this.state.you[0]! : null);
       $('btn-again').onclick = () => this.hooks.playAgain(g, this.state.you);
       $('btn-new2').onclick = () => this.hooks.newGame();
       renderRematch(this.state, {
