@@ -1,6 +1,6 @@
 // The rating change of a finished rated game, under its result on the game page, read from the lobby
-// (GET /api/lobby/games/ID/ratings): a page that opens the game after its end (a reload, another device) shows it
-// too. The lobby socket's own message (lobby.ts), which also names the opponent, fills the same line and wins.
+// (GET /api/lobby/games/ID/ratings), for a page that opens the game after its end (a reload, another device): a
+// page that saw the end gets the lobby socket's own message (lobby.ts), which also names the opponent.
 import { api } from '../http';
 import { t } from '../i18n';
 import { shownRating } from './types';
