@@ -80,6 +80,15 @@ Result<std::unique_ptr<server::LobbyService>> make_lobby(server::Service& inner,
   return server::LobbyService::create(inner, std::move(options));
 }
 
+// A logged-in player as a tournament's entry takes him: the display name when it fits the TRF's 33 bytes, else
+// the username.
+std::optional<server::TournamentAccount> tournament_account(std::optional<server::Account> account) {
+  if (!account) return std::nullopt;
+  const std::string& shown = account->profile.display_name;
+  return server::TournamentAccount{account->id, shown.empty() || shown.size() > 33 ? account->username : shown,
+                                   account->profile.federation, account->profile.fide_id};
+}
+
 // Descriptors the server keeps for itself (the database, the web files, the robot, the epoll and the like)
 // beyond the connections' share.
 constexpr rlim_t DESCRIPTORS_FOR_THE_SERVER = 128;
@@ -218,6 +227,15 @@ int serve(const ServeArguments& args) {
     server::TournamentServiceOptions tournament_options;
     tournament_options.data_dir = args.data;
     tournament_options.creation_limits = creation_limits;  // one budget for games and events
+    // Players join events with their accounts (made below, around the lobby, before the network starts).
+    auto account_service = std::make_shared<server::AccountService*>(nullptr);
+    tournament_options.account_of = [account_service](const server::HttpRequest& request) {
+      return *account_service ? tournament_account((*account_service)->logged_in_account(request)) : std::nullopt;
+    };
+    tournament_options.account_seat = [account_service](const std::string& account, const std::string& game,
+                                                        const std::string& seat) {
+      if (*account_service) (*account_service)->record_seat(account, game, seat);
+    };
     auto made = server::TournamentService::create(*games, tournament_options);
     if (!made) {
       std::cerr << "tabiya: " << made.error().message << "\n";
@@ -252,6 +270,7 @@ int serve(const ServeArguments& args) {
     };
     auto accounts = std::make_unique<server::AccountService>(*lobby_service, std::move(account_options));
     accounts_resolver->target = accounts.get();
+    *account_service = accounts.get();
     service = std::move(accounts);
   }
 

@@ -66,6 +66,12 @@ std::optional<Identity> AccountService::identify(std::string_view cookie_header)
   return Identity{c->account.id, c->account.username};
 }
 
+std::optional<Account> AccountService::logged_in_account(const HttpRequest& request) const {
+  auto c = current(request.cookie);
+  if (!c || !origin_allowed(request) || !same_secret(request.csrf, c->session.csrf)) return std::nullopt;
+  return std::move(c->account);
+}
+
 bool AccountService::origin_allowed(const HttpRequest& request) const {
   if (request.origin.empty()) return true;  // not a browser, or a same-origin GET: nothing a page could forge
   return names_.origin_allowed(request.origin, request.host);

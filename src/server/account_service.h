@@ -59,6 +59,11 @@ class AccountService final : public Service, public IdentityResolver {
   void shutdown() override;
 
   std::optional<Identity> identify(std::string_view cookie_header) const override;
+  // The live account `request` acts for, with its profile (a tournament fills a joining player's entry from it):
+  // its session cookie with the session's CSRF token and an allowed Origin; nullopt: anonymous.
+  std::optional<Account> logged_in_account(const HttpRequest& request) const;
+  // A seat `account` holds in `game` (the game then lists in his history): tournaments record their pairings' seats.
+  void record_seat(const std::string& account, const std::string& game, const std::string& seat);
 
   const PasswordHasher& hasher() const { return *hasher_; }
   AccountStore& store() { return *store_; }
@@ -87,7 +92,6 @@ class AccountService final : public Service, public IdentityResolver {
   HttpAnswer player_route(const HttpRequest& request, std::string_view rest, const std::optional<Current>& session);
 
   void record_created_game(const HttpRequest& request, const HttpAnswer& answer);
-  void record_seat(const std::string& account, const std::string& game, const std::string& seat);
   int64_t wall_now() const;
   bool secure_cookies() const;
 

@@ -68,7 +68,8 @@ HttpAnswer TournamentService::Impl::create_event(std::string_view body) {
       201, json::object{{"id", e->id}, {"arbiter", e->arbiter}, {"join", e->join}, {"url", "/t/" + e->id}});
 }
 
-HttpAnswer TournamentService::Impl::add_player(EventEntry& e, const json::object& o, bool by_arbiter) {
+HttpAnswer TournamentService::Impl::add_player(EventEntry& e, const json::object& o, bool by_arbiter,
+                                               const std::string& account) {
   if (!e.registration_open) return tournament_not_allowed("registration_closed");
   if (e.t.players.size() >= MAX_TOURNAMENT_PLAYERS)
     return tournament_not_allowed("event_full", {{"limit", MAX_TOURNAMENT_PLAYERS}});
@@ -84,6 +85,7 @@ HttpAnswer TournamentService::Impl::add_player(EventEntry& e, const json::object
   const std::string token = new_seat_token();
   tokens[entered->number] = token;
   e.tokens = std::move(tokens);
+  if (!account.empty()) e.accounts[token] = account;
   const int number = entered->number;
   json::object answer{{"player", number}, {"token", token}, {"url", "/t/" + e.id}};
   answer["by"] = by_arbiter ? "arbiter" : "player";
@@ -169,6 +171,16 @@ HttpAnswer TournamentService::Impl::publish_round(EventEntry& e) {
   }
   e.published = round;
   HttpAnswer answer = commit(e, before, tournament_json_answer(200, json::object{{"round", round}}));
+  if (answer.status == 200 && options.account_seat)
+    for (const OnlineGame& g : e.games) {
+      if (g.round != round) continue;
+      for (int side = 0; side < 2; ++side) {
+        auto token = e.tokens.find(side == 0 ? g.white : g.black);
+        if (token == e.tokens.end()) continue;
+        if (auto owner = e.accounts.find(token->second); owner != e.accounts.end())
+          options.account_seat(owner->second, g.id, g.seats[side]);
+      }
+    }
   if (answer.status != 200)
     for (const auto& [gid, eid] : std::map(event_of_game))
       if (eid == e.id && std::none_of(e.games.begin(), e.games.end(), [&](const auto& g) { return g.id == gid; }))

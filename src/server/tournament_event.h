@@ -33,7 +33,9 @@ struct EventEntry {
   std::string arbiter;                // token
   std::string join;                   // code of the join link
   std::map<int, std::string> tokens;  // player tokens by start number
-  std::string time = "10+5";          // human form or "none"
+  // Accounts of the players who joined logged in, by player token (tokens keep through renumbering).
+  std::map<std::string, std::string> accounts;
+  std::string time = "10+5";  // human form or "none"
   std::string rules = "fide-2018";
   bool registration_open = true;
   int published = 0;  // rounds whose pairings are out

@@ -23,6 +23,16 @@ namespace {
 
 constexpr std::string_view API = "/api/tournaments";
 
+// A join by a logged-in player: his entry's name, federation and FIDE ID come from his profile where it has them;
+// the rating stays as entered (a FIDE rating is not looked up), and the profile's title is self-declared, so none
+// is taken from it.
+json::object with_profile(json::object join, const TournamentAccount& account) {
+  if (!account.name.empty()) join["name"] = account.name.substr(0, 33);
+  if (!account.federation.empty()) join["federation"] = account.federation;
+  if (!account.fide_id.empty()) join["fide_id"] = account.fide_id;
+  return join;
+}
+
 }  // namespace
 
 TournamentService::Impl::Impl(Service& games, TournamentServiceOptions o)
@@ -188,6 +198,8 @@ HttpAnswer TournamentService::Impl::route(const HttpRequest& request) {
     const json::value* code = field(*body, "code");
     if (!code || !code->is_string() || !same_secret(code->as_string(), e.join))
       return tournament_error(403, "forbidden", {{"reason", "bad_join_code"}});
+    if (auto account = options.account_of ? options.account_of(request) : std::nullopt)
+      return add_player(e, with_profile(*body, *account), false, account->id);
     return add_player(e, *body, false);
   }
   const Caller c = caller_of(e, *body);

@@ -32,13 +32,23 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/result.h"
 #include "server/rate_limit.h"
 #include "server/service.h"
 
 namespace tabiya::server {
+
+// A logged-in player as the accounts know him (server/account_service.h), for joining an event with his account.
+struct TournamentAccount {
+  std::string id;          // the account's stable id
+  std::string name;        // the profile's display name, else the username
+  std::string federation;  // as in the profile: empty when not given
+  std::string fide_id;
+};
 
 struct TournamentServiceOptions {
   // Events are kept as DATA/tournaments/ID.trf; empty keeps them in memory only.
@@ -50,6 +60,11 @@ struct TournamentServiceOptions {
   // Event creations per client (POST /api/tournaments), as a rule the game service's limiter, so that one budget
   // covers games and events; nullptr: no limit.
   std::shared_ptr<RateLimiter> creation_limits;
+  // The account a request acts for (its session cookie, with its CSRF token; nullopt: anonymous); empty: every
+  // join is anonymous.
+  std::function<std::optional<TournamentAccount>(const HttpRequest&)> account_of;
+  // A seat in an event's game for the account that joined with it, so the game lands in his history.
+  std::function<void(const std::string& account, const std::string& game, const std::string& seat)> account_seat;
 };
 
 class TournamentService final : public Service {

@@ -47,7 +47,8 @@ struct TournamentService::Impl {
   HttpAnswer commit(EventEntry& e, const EventEntry& before, HttpAnswer ok);
 
   HttpAnswer create_event(std::string_view body);
-  HttpAnswer add_player(EventEntry& e, const boost::json::object& o, bool by_arbiter);
+  // `account`: the account of a player joining logged in (empty: anonymous, or the arbiter adding him).
+  HttpAnswer add_player(EventEntry& e, const boost::json::object& o, bool by_arbiter, const std::string& account = {});
   HttpAnswer close_registration(EventEntry& e);
   HttpAnswer publish_round(EventEntry& e);
   HttpAnswer enter_result(EventEntry& e, const boost::json::object& o);

@@ -46,6 +46,7 @@ tn::Tournament stored_trf(const EventEntry& e) {
   t.headers.push_back({"XTK", "arbiter " + e.arbiter});
   t.headers.push_back({"XTK", "join " + e.join});
   for (const auto& [number, token] : e.tokens) t.headers.push_back({"XTK", std::to_string(number) + " " + token});
+  for (const auto& [token, account] : e.accounts) t.headers.push_back({"XTK", "account " + token + " " + account});
   for (const OnlineGame& g : e.games)
     t.headers.push_back({"XTG", std::to_string(g.round) + " " + std::to_string(g.white) + " " +
                                     std::to_string(g.black) + " " + g.id + " " + g.seats[0] + " " + g.seats[1]});
@@ -78,6 +79,8 @@ Result<std::shared_ptr<EventEntry>> event_from_stored(tn::Tournament t, const st
       else if (w[0] == "join") e->join = w[1];
       else if (to_int(w[0], n)) e->tokens[n] = w[1];
       else return bad();
+    } else if (h.code == "XTK" && w.size() == 3 && w[0] == "account") {
+      e->accounts[w[1]] = w[2];
     } else if (h.code == "XTG" && w.size() == 6) {
       OnlineGame g;
       if (!to_int(w[0], g.round) || !to_int(w[1], g.white) || !to_int(w[2], g.black)) return bad();

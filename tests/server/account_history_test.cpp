@@ -144,6 +144,41 @@ TEST_F(AccountHistory, ProfileIsPublicButTheClaimedTitleIsNeverShownAsATitle) {
   EXPECT_EQ(own.at("account").as_object().at("profile").as_object().at("claimed_title"), "GM");
 }
 
+TEST_F(AccountHistory, ATournamentSeesTheAccountWithItsProfileOnlyWithTheCsrfTokenAndRecordsItsSeats) {
+  Browser hanna = registered("hanna");
+  ASSERT_EQ(call("POST", "/api/account/profile", R"({"display_name":"Hanna Berg","federation":"SWE"})", hanna).status,
+            200);
+  auto as_request = [](const Browser& b) {
+    HttpRequest r{"POST", "/api/tournaments/T/join", "{}", b.client};
+    r.cookie = b.cookie;
+    r.csrf = b.csrf;
+    r.origin = b.origin;
+    r.host = "127.0.0.1:8080";
+    return r;
+  };
+  auto seen = service_->logged_in_account(as_request(hanna));
+  ASSERT_TRUE(seen);
+  EXPECT_EQ(seen->username, "hanna");
+  EXPECT_EQ(seen->profile.display_name, "Hanna Berg");
+  EXPECT_EQ(seen->profile.federation, "SWE");
+  // Without the CSRF token, from a foreign page, or with no session, the join is anonymous.
+  Browser forged = hanna;
+  forged.csrf = "guess";
+  EXPECT_FALSE(service_->logged_in_account(as_request(forged)));
+  Browser foreign = hanna;
+  foreign.origin = "https://evil.example";
+  EXPECT_FALSE(service_->logged_in_account(as_request(foreign)));
+  EXPECT_FALSE(service_->logged_in_account(as_request(Browser{})));
+  // A tournament game's seat recorded for the account is listed in its history.
+  games_.add("T1", {"WT1", "BT1", "10+5", "", false});
+  service_->record_seat(seen->id, "T1", "BT1");
+  auto mine = json(call("GET", "/api/account/games", "", hanna)).at("games").as_array();
+  ASSERT_EQ(mine.size(), 1u);
+  EXPECT_EQ(mine[0].at("game"), "T1");
+  EXPECT_EQ(mine[0].at("color"), "black");
+  EXPECT_EQ(mine[0].at("seat"), "BT1");
+}
+
 TEST_F(AccountHistory, PgnExportIsStreamedAPageAtATime) {
   Browser alice = registered("alice");
   const std::string id = store_->account_by_key("alice")->value().id;

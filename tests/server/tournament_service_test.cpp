@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <map>
+#include <optional>
 #include <sstream>
 
 #include "pgn_check.h"
@@ -56,6 +58,14 @@ class TournamentServiceTest : public ::testing::Test {
     t.random = [] { return uint64_t{42}; };
     t.log = [this](const std::string& line) { log_.push_back(line); };
     t.creation_limits = limiter_;
+    t.account_of = [this](const HttpRequest& request) -> std::optional<TournamentAccount> {
+      auto it = accounts_.find(std::string(request.cookie));
+      if (it == accounts_.end()) return std::nullopt;
+      return it->second;
+    };
+    t.account_seat = [this](const std::string& account, const std::string& game, const std::string& seat) {
+      account_seats_.push_back({account, game, seat});
+    };
     auto made = TournamentService::create(*games_, t);
     ASSERT_TRUE(made) << made.error().message;
     tournaments_ = std::move(*made);
@@ -150,6 +160,11 @@ class TournamentServiceTest : public ::testing::Test {
   uint64_t random_ = 0;
   bool listening_ = true;
   std::vector<std::string> log_;
+  std::map<std::string, TournamentAccount> accounts_;  // by Cookie header: the stand-in for the accounts
+  struct AccountSeat {
+    std::string account, game, seat;
+  };
+  std::vector<AccountSeat> account_seats_;
   std::shared_ptr<RateLimiter> limiter_;  // creations per client, shared by both services; none unless a test sets one
 };
 
@@ -542,6 +557,64 @@ TEST_F(TournamentServiceTest, AnEventsSettingsHaveTheirLimits) {
   Made m = make_event("round-robin", {"Anna"});
   json::object joined = post("/api/tournaments/" + m.id + "/join", {{"code", m.join}, {"name", "Bj\u00f8rn\tX"}}, 400);
   EXPECT_EQ(str(joined.at("data").at("field")), "name");
+}
+
+}  // namespace
+}  // namespace tabiya::server::testing
+
+namespace tabiya::server::testing {
+namespace {
+
+TEST_F(TournamentServiceTest, ALoggedInPlayerJoinsWithHisProfileAndHisGamesAreRecordedForHisAccount) {
+  accounts_["session=hanna"] = TournamentAccount{"acc-7", "Hanna Berg", "SWE", "1503014"};
+  Made m = make_event("round-robin", {"Anna", "Bjorn"});
+  const std::string base = "/api/tournaments/" + m.id;
+  // Logged in: name, federation and FIDE ID from the profile; the rating as entered; no title from anywhere but
+  // the form.
+  // A request holds views: its target and bodies live here.
+  const std::string target = base + "/join";
+  const std::string hanna_body =
+      json::serialize(json::object{{"code", m.join}, {"name", "h"}, {"rating", 1720}, {"federation", "NOR"}});
+  const std::string dag_body = json::serialize(json::object{{"code", m.join}, {"name", "Dag"}, {"federation", "DEN"}});
+  HttpRequest join{"POST", target, hanna_body};
+  join.cookie = "session=hanna";
+  HttpAnswer joined = tournaments_->http(join);
+  settle();
+  ASSERT_EQ(joined.status, 201) << joined.body;
+  const std::string hanna_token = str(json::parse(joined.body).at("token"));
+  // Anonymous joining stays as it was, also with a cookie nobody is logged in with.
+  HttpRequest anonymous{"POST", target, dag_body};
+  anonymous.cookie = "session=stale";
+  ASSERT_EQ(tournaments_->http(anonymous).status, 201);
+  settle();
+  bool hanna_seen = false, dag_seen = false;
+  const json::object entered = event(m.id);
+  for (const json::value& p : entered.at("players").as_array()) {
+    if (str(p.at("name")) == "Hanna Berg") {
+      hanna_seen = true;
+      EXPECT_EQ(str(p.at("federation")), "SWE");
+      EXPECT_EQ(str(p.at("fide_id")), "1503014");
+      EXPECT_EQ(p.at("rating").as_int64(), 1720);
+    }
+    if (str(p.at("name")) == "Dag") {
+      dag_seen = true;
+      EXPECT_EQ(str(p.at("federation")), "DEN");
+    }
+  }
+  EXPECT_TRUE(hanna_seen);
+  EXPECT_TRUE(dag_seen);
+  // The entry remembers the account across a restart: each published round's seat of hers goes to her account.
+  restart();
+  post(base + "/close", {{"token", m.arbiter}}, 200);
+  post(base + "/publish", {{"token", m.arbiter}}, 200);
+  json::object mine = post(base + "/me", {{"token", hanna_token}}, 200);
+  ASSERT_EQ(mine.at("games").as_array().size(), 1u);  // four players: no byes
+  const json::object& game = mine.at("games").as_array().at(0).as_object();
+  ASSERT_EQ(account_seats_.size(), 1u);
+  EXPECT_EQ(account_seats_[0].account, "acc-7");
+  EXPECT_EQ(account_seats_[0].game, str(game.at("game")));
+  EXPECT_EQ(account_seats_[0].seat, str(game.at("seat")));
+  EXPECT_TRUE(log_.empty()) << log_.front();
 }
 
 }  // namespace

@@ -5,6 +5,7 @@ import { api, type ApiError } from '../http';
 import { t } from '../i18n';
 import { LANGS, nativeName } from '../lang';
 import { apiErrorText } from '../words';
+import { ratingsView } from './ratings';
 import { account, loadAccount, setAccount, type AccountInfo } from './session';
 
 const root = (): HTMLElement => document.getElementById('account')!;
@@ -235,7 +236,7 @@ async function playerPage(name: string, navigate: Navigate, inner: HTMLElement):
   fact(t('account.federation'), p.profile.federation);
   fact(t('account.fideId'), p.profile.fide_id);
   const own = account()?.username.toLowerCase() === p.username.toLowerCase();
-  inner.append(el('h1', {}, t('account.playerTitle', { name: p.username })), facts, historyView(p.username, own, navigate));
+  inner.append(el('h1', {}, t('account.playerTitle', { name: p.username })), facts, ratingsView(p.username), historyView(p.username, own, navigate));
 }
 
 export function accountPath(): boolean {

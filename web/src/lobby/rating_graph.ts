@@ -5,7 +5,7 @@ import { api } from '../http';
 import { t } from '../i18n';
 import { shownRating } from './types';
 
-interface Change {
+export interface RatingHistoryEntry {
   category: string;
   game: string;
   at_ms: number;
@@ -17,14 +17,14 @@ interface Change {
 interface PlayerRatings {
   name: string;
   ratings: Record<string, { rating: number; rd: number; games: number; provisional: boolean }>;
-  history: Change[];
+  history: RatingHistoryEntry[];
 }
 
 const SVG = 'http://www.w3.org/2000/svg';
 const COLOURS: Record<string, string> = { bullet: '#e0a030', blitz: '#5aa0e0', rapid: '#60c060', classical: '#c070d0', correspondence: '#a0a0a0', chess960: '#e06060' };
 
 /** Draws `history` into `container` (replacing what it held): the graph, then the table. */
-export function drawRatingHistory(container: HTMLElement, history: Change[]): void {
+export function drawRatingHistory(container: HTMLElement, history: RatingHistoryEntry[]): void {
   const width = 320;
   const height = 120;
   const svg = document.createElementNS(SVG, 'svg');
@@ -37,7 +37,7 @@ export function drawRatingHistory(container: HTMLElement, history: Change[]): vo
     const high = Math.max(...ratings) + 20;
     const first = history[0]!.at_ms;
     const span = Math.max(1, history[history.length - 1]!.at_ms - first);
-    const x = (c: Change): number => 4 + ((c.at_ms - first) / span) * (width - 8);
+    const x = (c: RatingHistoryEntry): number => (history.length === 1 ? width / 2 : 4 + ((c.at_ms - first) / span) * (width - 8));
     const y = (r: number): number => height - 4 - ((r - low) / (high - low)) * (height - 8);
     for (const category of new Set(history.map(c => c.category))) {
       const line = document.createElementNS(SVG, 'polyline');
@@ -46,6 +46,15 @@ export function drawRatingHistory(container: HTMLElement, history: Change[]): vo
       line.setAttribute('stroke', COLOURS[category] ?? '#ccc');
       line.setAttribute('stroke-width', '2');
       svg.append(line);
+      // A dot per game: a single game draws no line.
+      for (const c of history.filter(h => h.category === category)) {
+        const dot = document.createElementNS(SVG, 'circle');
+        dot.setAttribute('cx', x(c).toFixed(1));
+        dot.setAttribute('cy', y(c.rating).toFixed(1));
+        dot.setAttribute('r', '3');
+        dot.setAttribute('fill', COLOURS[category] ?? '#ccc');
+        svg.append(dot);
+      }
     }
   }
   const table = document.createElement('table');
