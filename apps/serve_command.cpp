@@ -42,6 +42,7 @@ struct ServeArguments {
   int robot_threads = 0;
   int game_threads = 0;
   int evict_after_s = 600;
+  int clock_checkpoint_s = 5;  // issue 22: the most of a think a restart gives back
   // Issue 25's creation limits: per client, a burst and a sustained rate; games nobody joined expire.
   double create_burst = 20;
   double create_rate_per_minute = 20;
@@ -207,6 +208,7 @@ int serve(const ServeArguments& args) {
     game_options.robot_threads = args.robot_threads;
     game_options.room_threads = args.game_threads;
     game_options.evict_after = std::chrono::seconds(args.evict_after_s);
+    game_options.clock_checkpoint_every = std::chrono::seconds(args.clock_checkpoint_s);
     game_options.unjoined_expiry = std::chrono::seconds(args.unjoined_expiry_s);
     auto creation_limits = std::make_shared<server::RateLimiter>(
         server::RateLimits{args.create_burst, args.create_rate_per_minute / 60.0});
@@ -327,6 +329,12 @@ void add_serve_command(CLI::App& app) {
   serve_app
       ->add_option("--evict-after", args->evict_after_s,
                    "Seconds a finished game with no connection stays in memory (0: forever)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  serve_app
+      ->add_option("--clock-checkpoint", args->clock_checkpoint_s,
+                   "Seconds between stores of a running clock: a restart gives back at most this much of a think "
+                   "(0: store the clocks only with the moves)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
   serve_app

@@ -122,7 +122,8 @@ Result<std::unique_ptr<LiveGame>> LiveGame::create(StartOptions options, std::sh
 }
 
 Result<std::unique_ptr<LiveGame>> LiveGame::restore(StartOptions options, const std::vector<Action>& log,
-                                                    std::shared_ptr<const TimeSource> time) {
+                                                    std::shared_ptr<const TimeSource> time,
+                                                    std::optional<Millis> checkpoint) {
   auto created = create(std::move(options), std::move(time));
   if (!created) return created.error();
   std::unique_ptr<LiveGame> live = std::move(*created);
@@ -139,7 +140,10 @@ Result<std::unique_ptr<LiveGame>> LiveGame::restore(StartOptions options, const 
   }
   live->replaying_ = false;
   live->time_->freeze(Millis{last});
-  if (live->started_ && !live->over()) live->time_->run();
+  if (live->started_ && !live->over()) {
+    if (checkpoint && checkpoint->count() > last) live->time_->freeze(*checkpoint);
+    live->time_->run();
+  }
   return live;
 }
 

@@ -135,9 +135,12 @@ class LiveGame {
  public:
   // A new game; the clocks start with start() (at once for robot and hot-seat games).
   static Result<std::unique_ptr<LiveGame>> create(StartOptions options, std::shared_ptr<const TimeSource> time);
-  // A game rebuilt from its log; the time runs on from the last action if the game had started and is not over.
+  // A game rebuilt from its log; the time runs on from the last action if the game had started and is not over,
+  // or from `checkpoint` (a virtual instant the game's time reached after it, stored while the clock ran) if later:
+  // the mover is charged the time used up to the checkpoint, only what followed it is the interruption's.
   static Result<std::unique_ptr<LiveGame>> restore(StartOptions options, const std::vector<Action>& log,
-                                                   std::shared_ptr<const TimeSource> time);
+                                                   std::shared_ptr<const TimeSource> time,
+                                                   std::optional<Millis> checkpoint = std::nullopt);
 
   const Game& game() const { return *game_; }
   const StartOptions& options() const { return options_; }

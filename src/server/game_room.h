@@ -190,6 +190,9 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void schedule();
   void on_time();
   void queue_robot();
+  // The running clock's checkpoint (issue 22): the virtual instant the next is due; nullopt: none is.
+  std::optional<int64_t> next_checkpoint() const;
+  void checkpoint_if_due();
   void robot_turn(engine::Engine& engine, Color robot, int ply, int rewrites);
   void robot_play(Color robot, int ply, int rewrites, const engine::SearchResult& result);
   void robot_answers_draw_offer(Color robot);
@@ -212,6 +215,9 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   std::size_t history_bytes_ = 0;                       // the size of their texts
   std::size_t stored_actions_ = 0;                      // log entries committed to the store
   bool stored_finish_ = false;
+  // The last clock checkpoint submitted: its virtual instant and the stored actions it followed.
+  int64_t checkpoint_at_ = 0;
+  std::size_t checkpoint_actions_ = 0;
   boost::asio::steady_timer timer_;
   bool robot_queued_ = false;
   bool robot_thinking_ = false;

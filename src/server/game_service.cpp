@@ -84,7 +84,9 @@ Result<std::shared_ptr<GameRoom>> GameService::Impl::restore(const StoredGame& s
     if (!a) return a.error();
     log.push_back(*a);
   }
-  auto live = play::LiveGame::restore(*opts, log, time);
+  std::optional<Millis> checkpoint;
+  if (stored.clock_checkpoint) checkpoint = Millis{*stored.clock_checkpoint};
+  auto live = play::LiveGame::restore(*opts, log, time, checkpoint);
   if (!live) return live.error();
   if (!keep)
     return std::make_shared<GameRoom>(services, stored.id, std::move(*setup), std::move(*live), log.size(), stored.seq);

@@ -68,6 +68,9 @@ struct GameServiceOptions {
   // A finished game with no connection leaves memory after this long (game time source) and is
   // loaded again from the store when asked for; 0 keeps every game.
   std::chrono::milliseconds evict_after{std::chrono::minutes(10)};
+  // While a chess clock runs, the mover's time used is stored this often (batched with the moves' commits), so
+  // that a restart refunds no more than this much of a think (issue 22); 0: only at the moves.
+  std::chrono::milliseconds clock_checkpoint_every{5000};
   // Game creations per client (POST /api/games; the server's own requests are never limited). The same limiter
   // may be the tournament service's, so that one budget covers both; nullptr: no limit.
   std::shared_ptr<RateLimiter> creation_limits;

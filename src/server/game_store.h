@@ -24,6 +24,9 @@ struct StoredGame {
   int64_t seq = 0;                   // the event number after the last action
   bool finished = false;
   std::string result;  // JSON, when finished
+  // The game's virtual time (play/live_game.h) when its running clock was last checkpointed after its last
+  // action; nullopt: none since that action. A restore charges the mover up to it (issue 22).
+  std::optional<int64_t> clock_checkpoint = std::nullopt;
 };
 
 // One change to the stored games.
@@ -37,6 +40,10 @@ struct StoreWrite {
     // a game that was joined meanwhile is never deleted). KEEP: the game was joined, it never expires.
     REMOVE,
     KEEP,
+    // The running clock's checkpoint: `seq` is the game's virtual time now, `index` the actions it has. It
+    // replaces the game's previous checkpoint; the next APPEND (or REMOVE) deletes it. Ignored, never an error,
+    // when the game does not hold exactly `index` actions or is finished (a move overtook it).
+    CHECKPOINT,
   };
   Kind kind = Kind::APPEND;
   std::string game;

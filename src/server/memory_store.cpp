@@ -28,7 +28,7 @@ class MemoryStore final : public GameStore {
         if (it->second == w.index) it->second = -1;
         continue;
       }
-      if (w.kind == StoreWrite::Kind::KEEP) continue;
+      if (w.kind == StoreWrite::Kind::KEEP || w.kind == StoreWrite::Kind::CHECKPOINT) continue;
       if (it->second < 0) return fail("no game " + w.game);
       if (w.kind == StoreWrite::Kind::APPEND) {
         if (w.index != it->second)
@@ -46,6 +46,7 @@ class MemoryStore final : public GameStore {
           StoredGame& game = games_[w.game];
           game.actions.push_back(w.text);
           game.seq = w.seq;
+          game.clock_checkpoint.reset();  // a move supersedes the checkpoint
           break;
         }
         case StoreWrite::Kind::FINISH: {
@@ -62,6 +63,11 @@ class MemoryStore final : public GameStore {
           break;
         case StoreWrite::Kind::KEEP:
           unjoined_since_.erase(w.game);
+          break;
+        case StoreWrite::Kind::CHECKPOINT:
+          if (auto g = games_.find(w.game);
+              g != games_.end() && !g->second.finished && int64_t(g->second.actions.size()) == w.index)
+            g->second.clock_checkpoint = w.seq;
           break;
       }
     }

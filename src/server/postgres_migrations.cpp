@@ -48,6 +48,28 @@ BEGIN
   END IF;
 END $$;
 )sql"},
+    // Issue 22: the running clock's last checkpoint per game; a stored move deletes it (trigger), so it never
+    // outlives the game's next move.
+    Migration{2, "clock checkpoints",
+              R"sql(
+CREATE TABLE clock_checkpoints(
+  game text PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+  at bigint NOT NULL);
+-- Only for an unfinished game holding exactly i actions: a move stored since overtook it (never an error).
+CREATE FUNCTION tabiya_checkpoint(g text, i bigint, t bigint) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM games WHERE id = g AND NOT finished)
+     AND (SELECT count(*) FROM actions WHERE game = g) = i THEN
+    INSERT INTO clock_checkpoints(game, at) VALUES (g, t) ON CONFLICT (game) DO UPDATE SET at = EXCLUDED.at;
+  END IF;
+END $$;
+CREATE FUNCTION tabiya_drop_checkpoint() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM clock_checkpoints WHERE game = NEW.game;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER actions_drop_checkpoint AFTER INSERT ON actions FOR EACH ROW EXECUTE FUNCTION tabiya_drop_checkpoint();
+)sql"},
 };
 
 // Any constant: the advisory lock that serialises migrations across nodes.

@@ -18,8 +18,8 @@ namespace {
 // One game and its actions per row group: `SELECT` of games LEFT JOIN actions, ordered by game then index. One
 // statement, so one snapshot: a game never comes back with half of a commit's actions.
 constexpr const char* GAME_COLUMNS =
-    "SELECT g.id, g.setup, g.seq, g.finished, g.result, a.action FROM games g"
-    " LEFT JOIN actions a ON a.game = g.id";
+    "SELECT g.id, g.setup, g.seq, g.finished, g.result, a.action, c.at FROM games g"
+    " LEFT JOIN actions a ON a.game = g.id LEFT JOIN clock_checkpoints c ON c.game = g.id";
 
 std::vector<StoredGame> games_from(const PgRows& rows) {
   std::vector<StoredGame> games;
@@ -32,6 +32,7 @@ std::vector<StoredGame> games_from(const PgRows& rows) {
       g.seq = rows.integer(i, 2);
       g.finished = rows.text(i, 3) == "t";
       g.result = rows.null(i, 4) ? std::string() : rows.text(i, 4);
+      if (!rows.null(i, 6)) g.clock_checkpoint = rows.integer(i, 6);
       games.push_back(std::move(g));
     }
     if (!rows.null(i, 5)) games.back().actions.push_back(rows.text(i, 5));
@@ -116,6 +117,8 @@ class PostgresStore final : public GameStore {
                ") = " + index;
       case StoreWrite::Kind::KEEP:
         return "UPDATE games SET unjoined_since = NULL WHERE id = " + *game;
+      case StoreWrite::Kind::CHECKPOINT:
+        return "SELECT tabiya_checkpoint(" + *game + ", " + index + ", " + std::to_string(w.seq) + ")";
     }
     return fail("postgresql: unknown write");
   }
@@ -135,7 +138,8 @@ class PostgresStore final : public GameStore {
         return rows->rows() == 1 && rows->text(0, 0) == w.text;
       }
     }
-    return false;  // only idempotent writes (finish, keep, remove): refusing them costs a retry, nothing more
+    return false;  // only idempotent writes (finish, keep, remove, checkpoint): refusing them costs a retry, nothing
+                   // more
   }
 
   std::mutex write_mutex_, read_mutex_;

@@ -22,7 +22,8 @@ void GameRoom::schedule() {
     int64_t grace = 0;  // a lagging mover's move may still arrive in time (see the lag allowance)
     for (const auto& s : sessions_)
       if (s->seats[live_->turn()]) grace = std::max(grace, std::min(s->lag_ms, MAX_LAG_MS));
-    const int64_t wait = (*limit - live_->now()).count() + grace + 1;
+    int64_t wait = (*limit - live_->now()).count() + grace + 1;
+    if (auto checkpoint = next_checkpoint()) wait = std::min(wait, *checkpoint - live_->now().count());
     timer_.expires_after(std::chrono::milliseconds(std::max<int64_t>(wait, 0)));
     // The timer fires on the io thread, which only hands the check to the room's queue.
     timer_.async_wait([weak = weak_from_this()](const boost::system::error_code& ec) {
@@ -40,8 +41,40 @@ void GameRoom::on_time() {
     change.ended = true;
     commit_and_announce(change, live_->game().moves().size(), nullptr, std::nullopt);
   } else {
+    checkpoint_if_due();
     schedule();
   }
+}
+
+std::optional<int64_t> GameRoom::next_checkpoint() const {
+  const int64_t every = services_.options.clock_checkpoint_every.count();
+  if (every <= 0 || !live_->options().time_control || !live_->started() || live_->over() || live_->log().empty() ||
+      writing_ || stored_actions_ != live_->log().size())
+    return std::nullopt;
+  int64_t since = live_->log().back().at;
+  if (checkpoint_actions_ == stored_actions_) since = std::max(since, checkpoint_at_);
+  return since + every;
+}
+
+// Stores the game's virtual time now, beside its stored actions: a restart then charges the mover up to here.
+// Not through store_then(): nothing waits for it, and a move submitted after it supersedes it in the store.
+void GameRoom::checkpoint_if_due() {
+  const auto due = next_checkpoint();
+  const int64_t now = live_->now().count();
+  if (!due || now < *due) return;
+  checkpoint_at_ = now;
+  checkpoint_actions_ = stored_actions_;
+  services_.writer.submit(
+      {StoreWrite{StoreWrite::Kind::CHECKPOINT, id_, {}, int64_t(stored_actions_), now}},
+      [weak = weak_from_this()](const Result<bool>& r) {
+        if (r) return;
+        auto room = weak.lock();
+        if (!room) return;
+        room->post([detail = r.error().message](GameRoom& room) {
+          ++room.services_.metrics.errors_total;
+          room.services_.log(json::object{{"event", "store_error"}, {"game", room.id_}, {"detail", detail}});
+        });
+      });
 }
 
 void GameRoom::queue_robot() {

@@ -54,8 +54,12 @@ class Connection {
                        " (SELECT 1 FROM actions WHERE game = ?1 AND idx = ?2 - 1)"),
         update_seq_(db, "UPDATE games SET seq = ?2 WHERE id = ?1"),
         finish_(db, "UPDATE games SET finished = 1, result = ?2 WHERE id = ?1"),
-        select_game_(db, "SELECT id, setup, seq, finished, result FROM games WHERE id = ?1"),
-        select_unfinished_(db, "SELECT id, setup, seq, finished, result FROM games WHERE finished = 0"),
+        select_game_(db,
+                     "SELECT id, setup, seq, finished, result, at FROM games LEFT JOIN checkpoints ON game = id"
+                     " WHERE id = ?1"),
+        select_unfinished_(db,
+                           "SELECT id, setup, seq, finished, result, at FROM games LEFT JOIN checkpoints ON game = id"
+                           " WHERE finished = 0"),
         select_actions_(db, "SELECT action FROM actions WHERE game = ?1 ORDER BY idx"),
         // Only a game that still holds the actions its expiry was decided on (none was added since).
         remove_game_(db, "DELETE FROM games WHERE id = ?1 AND (SELECT count(*) FROM actions WHERE game = ?1) = ?2"),
@@ -63,14 +67,20 @@ class Connection {
         keep_game_(db, "UPDATE games SET unjoined_since = NULL WHERE id = ?1"),
         select_candidates_(db,
                            "SELECT id FROM games WHERE unjoined_since IS NOT NULL AND unjoined_since < ?1"
-                           " ORDER BY unjoined_since LIMIT ?2") {}
+                           " ORDER BY unjoined_since LIMIT ?2"),
+        // Only for an unfinished game holding exactly ?2 actions (a move stored since overtook it).
+        put_checkpoint_(db,
+                        "INSERT OR REPLACE INTO checkpoints(game, at) SELECT ?1, ?3 WHERE EXISTS"
+                        " (SELECT 1 FROM games WHERE id = ?1 AND finished = 0) AND"
+                        " (SELECT count(*) FROM actions WHERE game = ?1) = ?2"),
+        drop_checkpoint_(db, "DELETE FROM checkpoints WHERE game = ?1") {}
   ~Connection() {}
   sqlite3* db() const { return db_; }
 
   bool prepared() const {
     return insert_game_.ok() && insert_action_.ok() && update_seq_.ok() && finish_.ok() && select_game_.ok() &&
            select_unfinished_.ok() && select_actions_.ok() && remove_game_.ok() && remove_actions_.ok() &&
-           keep_game_.ok() && select_candidates_.ok();
+           keep_game_.ok() && select_candidates_.ok() && put_checkpoint_.ok() && drop_checkpoint_.ok();
   }
 
   Result<bool> commit(const std::vector<StoreWrite>& writes) {
@@ -154,7 +164,8 @@ class Connection {
         sqlite3_stmt* u = update_seq_.get();
         bind_text(u, 1, w.game);
         sqlite3_bind_int64(u, 2, w.seq);
-        return step_changed(u, "update game " + w.game);
+        if (auto r = step_changed(u, "update game " + w.game); !r) return r;
+        return drop_checkpoint(w.game);  // a move supersedes the checkpoint
       }
       case StoreWrite::Kind::FINISH: {
         sqlite3_stmt* s = finish_.get();
@@ -169,7 +180,15 @@ class Connection {
         if (auto r = step_done(s, "remove game " + w.game); !r || sqlite3_changes(db_) == 0) return r;
         sqlite3_stmt* a = remove_actions_.get();
         bind_text(a, 1, w.game);
-        return step_done(a, "remove the actions of game " + w.game);
+        if (auto r = step_done(a, "remove the actions of game " + w.game); !r) return r;
+        return drop_checkpoint(w.game);
+      }
+      case StoreWrite::Kind::CHECKPOINT: {
+        sqlite3_stmt* s = put_checkpoint_.get();
+        bind_text(s, 1, w.game);
+        sqlite3_bind_int64(s, 2, w.index);
+        sqlite3_bind_int64(s, 3, w.seq);
+        return step_done(s, "checkpoint the clock of game " + w.game);
       }
       case StoreWrite::Kind::KEEP: {
         sqlite3_stmt* s = keep_game_.get();
@@ -186,7 +205,13 @@ class Connection {
     g.seq = sqlite3_column_int64(s, 2);
     g.finished = sqlite3_column_int(s, 3) != 0;
     g.result = column_text(s, 4);
+    if (sqlite3_column_type(s, 5) != SQLITE_NULL) g.clock_checkpoint = sqlite3_column_int64(s, 5);
     return g;
+  }
+  Result<bool> drop_checkpoint(const std::string& game) {
+    sqlite3_stmt* s = drop_checkpoint_.get();
+    bind_text(s, 1, game);
+    return step_done(s, "drop the clock checkpoint of game " + game);
   }
   Result<bool> load_actions(StoredGame& g) {
     sqlite3_stmt* s = select_actions_.get();
@@ -211,7 +236,7 @@ class Connection {
 
   sqlite3* db_;
   Statement insert_game_, insert_action_, update_seq_, finish_, select_game_, select_unfinished_, select_actions_,
-      remove_game_, remove_actions_, keep_game_, select_candidates_;
+      remove_game_, remove_actions_, keep_game_, select_candidates_, put_checkpoint_, drop_checkpoint_;
 };
 
 // Three connections to the file: the writer's; a reader's for loads, so that
@@ -341,7 +366,9 @@ Result<std::unique_ptr<GameStore>> open_sqlite_store(const std::string& path) {
       " finished INTEGER NOT NULL, result TEXT, unjoined_since INTEGER);"
       "CREATE INDEX IF NOT EXISTS games_unfinished ON games(finished);"
       "CREATE TABLE IF NOT EXISTS actions(game TEXT NOT NULL, idx INTEGER NOT NULL, action TEXT NOT NULL,"
-      " PRIMARY KEY(game, idx)) WITHOUT ROWID;";
+      " PRIMARY KEY(game, idx)) WITHOUT ROWID;"
+      // Issue 22: a file from before it gets the table here, empty (its games restore as before).
+      "CREATE TABLE IF NOT EXISTS checkpoints(game TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID;";
   if (auto r = run_script(*writer, path, schema); !r) {
     sqlite3_close_v2(*writer);
     return r.error();

@@ -20,10 +20,10 @@ TEST(DbMigrate, CreatesTheSchemaOnceAndIsSafeToRunAgain) {
 
   std::ostringstream out, err;
   ASSERT_EQ(db_migrate(*url, out, err), 0) << err.str();
-  EXPECT_NE(out.str().find("migrated from schema version 0 to 1"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("migrated from schema version 0 to 2"), std::string::npos) << out.str();
   out.str("");
   ASSERT_EQ(db_migrate(*url, out, err), 0) << err.str();
-  EXPECT_NE(out.str().find("at schema version 1, nothing to do"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("at schema version 2, nothing to do"), std::string::npos) << out.str();
   EXPECT_TRUE(server::open_postgres_store(*url));
 }
 

@@ -96,6 +96,53 @@ void check_expiry_contract(GameStore& store) {
   EXPECT_EQ(unfinished->size(), 4u);
 }
 
+// Issue 22: the running clock's checkpoint replaces the previous one, and the game's next move supersedes it.
+void check_checkpoint_contract(GameStore& store) {
+  auto checkpoint = [&](const std::string& id) {
+    auto g = store.load(id);
+    EXPECT_TRUE(g && g->has_value());
+    return g && g->has_value() ? (*g)->clock_checkpoint : std::optional<int64_t>{-1};
+  };
+  ASSERT_TRUE(store.commit({{K::CREATE, "g", "{}", 0, 0}, {K::APPEND, "g", "s w 0", 0, 1}}));
+  EXPECT_EQ(checkpoint("g"), std::nullopt);
+  ASSERT_TRUE(store.commit({{K::CHECKPOINT, "g", {}, 1, 5000}}));
+  EXPECT_EQ(checkpoint("g"), 5000);
+  ASSERT_TRUE(store.commit({{K::CHECKPOINT, "g", {}, 1, 10000}}));  // replaces the previous one
+  EXPECT_EQ(checkpoint("g"), 10000);
+  auto unfinished = store.load_unfinished();
+  ASSERT_TRUE(unfinished);
+  ASSERT_EQ(unfinished->size(), 1u);
+  EXPECT_EQ(unfinished->front().clock_checkpoint, 10000);
+  // The next move supersedes it, in the same batch as well as after.
+  ASSERT_TRUE(store.commit({{K::APPEND, "g", "m w 12000 e2e4", 1, 2}}));
+  EXPECT_EQ(checkpoint("g"), std::nullopt);
+  ASSERT_TRUE(store.commit({{K::CHECKPOINT, "g", {}, 2, 15000}, {K::APPEND, "g", "m b 16000 e7e5", 2, 3}}));
+  EXPECT_EQ(checkpoint("g"), std::nullopt);
+  // One that a move overtook (it counts fewer actions than stored), or for a game that is not there, changes
+  // nothing and fails nothing; another game's writes in its batch go through.
+  ASSERT_TRUE(store.commit({{K::CHECKPOINT, "g", {}, 2, 17000},
+                            {K::CHECKPOINT, "nope", {}, 0, 1},
+                            {K::CREATE, "h", "{}", 0, 0},
+                            {K::APPEND, "h", "s w 0", 0, 1},
+                            {K::CHECKPOINT, "h", {}, 1, 3000}}));
+  EXPECT_EQ(checkpoint("g"), std::nullopt);
+  EXPECT_EQ(checkpoint("h"), 3000);
+  auto nope = store.load("nope");
+  ASSERT_TRUE(nope);
+  EXPECT_FALSE(nope->has_value());
+  // A finished game keeps none.
+  ASSERT_TRUE(store.commit({{K::FINISH, "h", "{}", 0, 0}, {K::CHECKPOINT, "g", {}, 3, 20000}}));
+  EXPECT_EQ(checkpoint("g"), 20000);
+  ASSERT_TRUE(store.commit({{K::FINISH, "g", "{}", 0, 0}, {K::CHECKPOINT, "h", {}, 1, 4000}}));
+  EXPECT_EQ(checkpoint("h"), 3000);  // unchanged: the game was over
+  // A removed game's checkpoint goes with it: one created again under its id has none.
+  ASSERT_TRUE(store.commit({{K::CREATE, "r", "{}", 0, 0, 100}, {K::CHECKPOINT, "r", {}, 0, 700}}));
+  EXPECT_EQ(checkpoint("r"), 700);
+  ASSERT_TRUE(store.commit({{K::REMOVE, "r", {}, 0, 0}}));
+  ASSERT_TRUE(store.commit({{K::CREATE, "r", "{}", 0, 0, 100}}));
+  EXPECT_EQ(checkpoint("r"), std::nullopt);
+}
+
 // An empty store of one kind, and what it leaves behind removed at the end.
 class StoreContract : public ::testing::TestWithParam<std::string> {
  protected:
@@ -135,6 +182,8 @@ class StoreContract : public ::testing::TestWithParam<std::string> {
 TEST_P(StoreContract, WritesAndReads) { check_store_contract(*store_); }
 
 TEST_P(StoreContract, Expiry) { check_expiry_contract(*store_); }
+
+TEST_P(StoreContract, ClockCheckpoints) { check_checkpoint_contract(*store_); }
 
 // Text of any kind comes back as it went in: quotes, backslashes, non-ASCII (the SQL is built with quoting).
 TEST_P(StoreContract, TextComesBackByteForByte) {

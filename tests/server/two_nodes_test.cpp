@@ -5,11 +5,11 @@
 
 #include <thread>
 
+#include "../support/database_servers.h"
 #include "server/postgres_connection.h"
 #include "server/postgres_migrations.h"
 #include "server/redis_bus.h"
 #include "service_test_support.h"
-#include "../support/database_servers.h"
 
 namespace tabiya::server::testing {
 namespace {
@@ -109,6 +109,33 @@ TEST_F(TwoNodesTest, ASpectatorOnNodeBSeesTheMovesOfAGamePlayedOnNodeA) {
   EXPECT_EQ(plies, (std::vector<int64_t>{2, 3}));
   EXPECT_EQ(seqs, (std::vector<int64_t>{seq + 1, seq + 2}));
   EXPECT_EQ(bus_b_->counters().gaps, 0u);
+}
+
+// Issue 22 in the cluster: node A dies 7 s into White's think; node B takes the game from the shared store with
+// White charged the 5 s up to A's last clock checkpoint (without it, all 7 s would be refunded).
+TEST_F(TwoNodesTest, ANodeTakingOverAGameRefundsAtMostTheCheckpointInterval) {
+  auto [g, id, players] = hotseat(R"({"v":1,"opponent":"hotseat","time":"5+0"})");
+  move(players, "e2e4", 0, 1);
+  move(players, "e7e5", 1, 2);  // the fair start is over: White's clock runs from here
+  for (int second = 1; second <= 7; ++second) {
+    clock_->advance(Millis{1000});
+    service_->check_clocks();
+    service_->wait_for_store();
+  }
+  players = {};
+  service_.reset();  // node A is gone
+
+  auto spectator = std::make_shared<RecordingPeer>();
+  auto session = node_b_->open("/ws/" + id, spectator);
+  ASSERT_NE(session, nullptr) << "node B does not find the game in the store";
+  node_b_->message(*session, R"({"t":"hello","v":1,"seats":[]})");
+  settle_b();
+  auto state = spectator->last("state");
+  ASSERT_TRUE(state);
+  const json::object& clock = state->at("game").as_object().at("clock").as_object();
+  EXPECT_EQ(str(clock.at("running")), "white");
+  EXPECT_EQ(clock.at("white").as_int64(), 300'000 - 5000);
+  EXPECT_EQ(clock.at("black").as_int64(), 300'000);
 }
 
 }  // namespace
