@@ -9,28 +9,11 @@
 #include <sstream>
 
 #include "core/durable_file.h"
+#include "server/stored_line_words.h"
 #include "tournament/team_trf.h"
 
 namespace tabiya::server {
 namespace tn = tabiya::tournament;
-
-namespace {
-
-std::vector<std::string> words_of(const std::string& text) {
-  std::vector<std::string> words;
-  std::istringstream in(text);
-  for (std::string w; in >> w;) words.push_back(w);
-  return words;
-}
-
-bool to_int(const std::string& s, int& v) {
-  if (s.empty() || s.size() > 9 || !std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(c); }))
-    return false;
-  v = std::stoi(s);
-  return true;
-}
-
-}  // namespace
 
 namespace {
 
@@ -111,7 +94,7 @@ Result<std::shared_ptr<TeamEntry>> team_from_stored(std::string_view text, const
       kept.push_back(h);
       continue;
     }
-    const std::vector<std::string> w = words_of(h.text);
+    const std::vector<std::string> w = split_words(h.text);
     auto bad = [&] { return fail(source + ": line " + h.code + " \"" + h.text + "\" is malformed"); };
     if (h.code == "XTI" && w.size() == 1) {
       e->id = w[0];

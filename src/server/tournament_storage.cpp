@@ -5,29 +5,12 @@
 #include <filesystem>
 #include <sstream>
 
+#include "server/stored_line_words.h"
 #include "tournament/office.h"
 #include "tournament/trf.h"
 
 namespace tabiya::server {
 namespace tn = tabiya::tournament;
-
-namespace {
-
-std::vector<std::string> split_words(const std::string& text) {
-  std::vector<std::string> words;
-  std::istringstream in(text);
-  for (std::string w; in >> w;) words.push_back(w);
-  return words;
-}
-
-bool to_int(const std::string& s, int& v) {
-  if (s.empty() || s.size() > 9 || !std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(c); }))
-    return false;
-  v = std::stoi(s);
-  return true;
-}
-
-}  // namespace
 
 // The event as other programs see it: declared points and ranks follow the results.
 tn::Tournament public_trf(const EventEntry& e) {
