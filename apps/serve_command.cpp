@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
+#include <boost/json/object.hpp>
 #include "commands.h"
 
 #include "server/account_service.h"
@@ -216,9 +217,14 @@ int serve(const ServeArguments& args) {
     // Finished games' results go to the tournaments (set below, before the network starts).
     auto tournaments = std::make_shared<server::TournamentService*>(nullptr);
     auto lobby = std::make_shared<server::LobbyService*>(nullptr);
-    game_options.on_game_end = [tournaments, lobby](const std::string& id, const std::string& score) {
+    game_options.on_game_end = [tournaments](const std::string& id, const std::string& score) {
       if (*tournaments) (*tournaments)->game_ended(id, score);
-      if (*lobby) (*lobby)->game_ended(id, score);
+    };
+    // The lobby rates a finished game on its own thread; the game's end event carries the figures.
+    game_options.end_ratings = [lobby](const std::string& id, const std::string& score,
+                                       server::GameServiceOptions::EndRatingsDone done) {
+      if (*lobby) (*lobby)->rate_game(id, score, std::move(done));
+      else done(std::nullopt);
     };
     try {
       games = server::make_game_service(io, std::move(game_options));

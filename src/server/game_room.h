@@ -177,6 +177,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void drain();
   void rollback();
   void finish_stored();
+  void ask_end_ratings(const AfterCommit& then);
   void commit_and_announce(const play::Change& change, std::size_t plies_before, GameSession* requester,
                            std::optional<int64_t> req, std::optional<boost::json::object> extra_event = std::nullopt,
                            std::optional<ArrivalTime> arrived = std::nullopt);
@@ -236,6 +237,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   std::string rematch_seats_[COLOR_NB];  // the new game's token for this game's player of each colour
   // Since when (the game time source) each seat has had no connection; nullopt while it has one.
   std::optional<int64_t> away_since_[COLOR_NB];
+  // A rated game's rating change, once its end is rated (GameServiceOptions::end_ratings); memory only.
+  std::optional<boost::json::object> end_ratings_;
 
   mutable std::mutex snapshot_mutex_;
   mutable std::string snapshot_;  // the last GAME text read, for reads while the room works

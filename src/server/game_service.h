@@ -16,12 +16,14 @@
 #include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/json/fwd.hpp>
 #include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include "core/result.h"
@@ -81,6 +83,12 @@ struct GameServiceOptions {
   // tournament hears its results. Runs under that game's lock: it must not call
   // back into this service for an existing game.
   std::function<void(const std::string& game_id, const std::string& score)> on_game_end;
+  // Asked once when a game's end is stored, with its score ("*" when it has none): the rating figures its `end`
+  // event carries ({"category", "white", "black"}, docs/protocol.md), or nullopt for a game that moves no rating.
+  // The answer goes to `done` from any thread, which must be called exactly once; until then the end event and
+  // whatever arrives for that game wait (the room's thread does not). How the lobby rates a game once.
+  using EndRatingsDone = std::function<void(std::optional<boost::json::object> figures)>;
+  std::function<void(const std::string& game_id, const std::string& score, EndRatingsDone done)> end_ratings;
 };
 
 class GameService final : public Service {

@@ -10,6 +10,8 @@
 #include <optional>
 #include <set>
 
+#include "server/blocking_lane.h"
+#include "server/game_service.h"
 #include "server/lobby_model.h"
 #include "server/lobby_service.h"
 
@@ -92,7 +94,14 @@ struct LobbyService::Impl : std::enable_shared_from_this<LobbyService::Impl> {
   bool pair(const LobbyUser& a, const LobbyUser& b, const GameTerms& terms, bool a_white);
   // Whom `color` of the offering player gives white: true for the offerer.
   bool offerer_white(const std::string& color);
-  void game_ended(const std::string& game_id, const std::string& score);
+  // The end of a game: the lobby's list and, for a rated game, both ratings moved once; returns the figures
+  // for the game's `end` event (nullopt: no rating moved).
+  std::optional<boost::json::object> game_ended(const std::string& game_id, const std::string& score);
+  // The same on rating_lane, answered to `done` (GameServiceOptions::end_ratings).
+  void rate_game(const std::string& game_id, const std::string& score, GameServiceOptions::EndRatingsDone done);
+
+  // Last, so destroyed first: its thread is joined before the state above goes.
+  BlockingLane rating_lane{1, 4096};
 };
 
 std::string pool_key(const std::string& time, bool rated);

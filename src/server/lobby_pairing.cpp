@@ -55,7 +55,7 @@ bool LobbyService::Impl::pair(const LobbyUser& a, const LobbyUser& b, const Game
   return true;
 }
 
-void LobbyService::Impl::game_ended(const std::string& game_id, const std::string& score) {
+std::optional<json::object> LobbyService::Impl::game_ended(const std::string& game_id, const std::string& score) {
   std::lock_guard lock(mutex);
   std::string names[2];  // as shown while it was played (unknown after a restart)
   if (auto it = playing.find(game_id); it != playing.end()) {
@@ -67,9 +67,9 @@ void LobbyService::Impl::game_ended(const std::string& game_id, const std::strin
   double white_score = 0;
   if (score == "1-0") white_score = 1;
   else if (score == "1/2-1/2") white_score = 0.5;
-  else if (score != "0-1") return;  // no result: the rated game stays unrated (it is claimed only with a result)
+  else if (score != "0-1") return std::nullopt;  // no result: the rated game stays unrated (claimed only with one)
   std::optional<RatedGame> rated = options.store->take_rated_game(game_id);
-  if (!rated) return;
+  if (!rated) return std::nullopt;
   const LobbyUser white{rated->white_account, "", rated->white_account, ""};
   const LobbyUser black{rated->black_account, "", rated->black_account, ""};
   const Glicko2Rating white_before = rating_of(white, rated->category);
@@ -98,6 +98,17 @@ void LobbyService::Impl::game_ended(const std::string& game_id, const std::strin
     event["opponent"] = std::move(opponent);
     publish_to(changes[side].account, event);
   }
+  // What the game's own `end` event carries: both sides, as GET /api/lobby/games/ID/ratings names them.
+  return json::object{{"category", std::string(rating_category_name(rated->category))},
+                      {"white", change_json(changes[0])},
+                      {"black", change_json(changes[1])}};
+}
+
+void LobbyService::Impl::rate_game(const std::string& game_id, const std::string& score,
+                                   GameServiceOptions::EndRatingsDone done) {
+  // The store's writes stay off the game's thread; a full lane rates here rather than lose the game's change.
+  auto work = [this, game_id, score, done]() { done(game_ended(game_id, score)); };
+  if (!rating_lane.try_post(work)) work();
 }
 
 }  // namespace tabiya::server

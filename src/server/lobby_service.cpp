@@ -351,8 +351,13 @@ void LobbyService::shutdown() {
   impl_->games.shutdown();
 }
 
-void LobbyService::game_ended(const std::string& game_id, const std::string& score) {
-  impl_->game_ended(game_id, score);
+std::optional<json::object> LobbyService::game_ended(const std::string& game_id, const std::string& score) {
+  return impl_->game_ended(game_id, score);
+}
+
+void LobbyService::rate_game(const std::string& game_id, const std::string& score,
+                             GameServiceOptions::EndRatingsDone done) {
+  impl_->rate_game(game_id, score, std::move(done));
 }
 
 void LobbyService::run_wave() {

@@ -18,16 +18,19 @@
 // to sockets through the event bus (event_bus.h): topic "lobby" for the public
 // lists, "lobby/u/ID" for one player's own messages.
 //
-// Threads: one mutex guards the lobby. It is taken in the game-end hook (under
-// that game's mutex), so while holding it the lobby may create games (their
-// mutexes are new) but never reads an existing game.
+// Threads: one mutex guards the lobby. A game's end is rated on the lobby's
+// own lane (one thread), never under that game's mutex; still, while holding
+// the mutex the lobby may create games (their mutexes are new) but never reads
+// an existing game.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
+#include <boost/json/fwd.hpp>
 #include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +38,7 @@
 #include "play/glicko2.h"
 #include "play/pool_matching.h"
 #include "server/event_bus.h"
+#include "server/game_service.h"
 #include "server/identity.h"
 #include "server/lobby_store.h"
 #include "server/service.h"
@@ -83,7 +87,12 @@ class LobbyService final : public Service {
 
   // A game ended with `score` ("1-0", "0-1", "1/2-1/2", or anything else for no result): it leaves the list of
   // games being played, and a rated game moves both players' ratings, once.
-  void game_ended(const std::string& game_id, const std::string& score);
+  // Returns what the game's `end` event carries: {"category", "white", "black"} with each side's rating before
+  // and after, the change and whether provisional; nullopt when no rating moved (casual, unrated, told again).
+  std::optional<boost::json::object> game_ended(const std::string& game_id, const std::string& score);
+  // The same off the caller's thread (the lobby's own lane), the figures handed to `done`: the game service's
+  // end_ratings hook, so that the game's end event carries them and its room never waits for the store.
+  void rate_game(const std::string& game_id, const std::string& score, GameServiceOptions::EndRatingsDone done);
   // Pairs every pool once now (the timer does this every wave_interval).
   void run_wave();
 

@@ -562,6 +562,7 @@ json::object game_json(const play::LiveGame& live, const GameView& view) {
   g["claims"] = claims_json(live);
   g["status"] = live.over() ? "over" : live.started() ? "playing" : "waiting";
   g["result"] = game.outcome() ? json::value(result_json(live)) : json::value(nullptr);
+  if (view.ratings) g["ratings"] = *view.ratings;
   if (live.robot_seat(WHITE) || live.robot_seat(BLACK)) {
     json::object robot;
     robot["thinking"] = view.robot_thinking;

@@ -82,6 +82,8 @@ struct GameView {
   std::string rematch_game;
   // Opponent gone (play/opponent_gone.h): how long each seat has had no connection, where the rule applies.
   std::optional<int64_t> away_ms[COLOR_NB];
+  // A rated game's rating change as its `end` event carried it (null: none known in memory).
+  const boost::json::object* ratings = nullptr;
 };
 
 boost::json::object game_json(const play::LiveGame& live, const GameView& view);

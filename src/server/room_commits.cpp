@@ -42,7 +42,10 @@ void GameRoom::committed(std::size_t actions, bool finishing, const std::string&
   writing_ = false;
   if (failure.empty()) {
     stored_actions_ = std::max(stored_actions_, actions);
-    if (finishing && !stored_finish_) finish_stored();
+    if (finishing && !stored_finish_) {
+      finish_stored();
+      if (services_.options.end_ratings) return ask_end_ratings(then);
+    }
   } else {
     ++services_.metrics.errors_total;
     services_.log(json::object{{"event", "store_error"}, {"game", id_}, {"detail", failure}});
@@ -90,6 +93,24 @@ void GameRoom::finish_stored() {
   services_.log(json::object{{"event", "game_end"}, {"game", id_}, {"result", result}, {"plies", game.moves().size()}});
 }
 
+// The end is stored: the rating figures are asked for (the lobby rates the game once, off this thread), and the
+// end event and everything after it wait for them as they wait for a commit.
+void GameRoom::ask_end_ratings(const AfterCommit& then) {
+  writing_ = true;
+  const std::string score(result_json(*live_).at("score").as_string());
+  services_.options.end_ratings(
+      id_, score, [weak = weak_from_this(), then](std::optional<json::object> figures) mutable {
+        auto room = weak.lock();
+        if (!room) return;
+        room->post([figures = std::move(figures), then = std::move(then)](GameRoom& room) mutable {
+          room.writing_ = false;
+          room.end_ratings_ = std::move(figures);
+          then(room, true);
+          room.drain();
+        });
+      });
+}
+
 // After any change: store it, then tell everyone, then set the timers and the robot going. If the store
 // refuses, the game goes back to its stored state and the requester gets a server_error (reason storage).
 void GameRoom::commit_and_announce(const play::Change& change, std::size_t plies_before, GameSession* requester,
@@ -133,6 +154,7 @@ void GameRoom::commit_and_announce(const play::Change& change, std::size_t plies
                if (rewritten) room.broadcast_state();
                bool first = true;
                for (json::object& e : events) {
+                 if (room.end_ratings_ && e.at("type") == "end") e["ratings"] = *room.end_ratings_;
                  room.broadcast(std::move(e), first ? mover.get() : nullptr, first ? req : std::nullopt);
                  first = false;
                }

@@ -36,6 +36,7 @@ GameView GameRoom::view() const {
   v.wall_now_ms = services_.wall_now();
   v.rematch_offer = rematch_offer_;
   v.rematch_game = rematch_game_;
+  if (end_ratings_) v.ratings = &*end_ratings_;
   if (absence_counts()) {
     const int64_t now = services_.time->now().count();
     for (Color c : {WHITE, BLACK})

@@ -74,6 +74,21 @@ export interface Result {
   culprit?: Color | null;
 }
 
+/** One side's rating in a rated game's end: before it, after it, the change, and whether still provisional. */
+export interface RatingFigures {
+  before: number;
+  rating: number;
+  diff: number;
+  provisional: boolean;
+}
+
+/** A rated game's rating change, as its `end` event carries it. */
+export interface EndRatings {
+  category: string;
+  white: RatingFigures;
+  black: RatingFigures;
+}
+
 export interface Game {
   id: string;
   variant: string;
@@ -105,6 +120,8 @@ export interface Game {
   robot?: { thinking: boolean; queue: number } | null;
   /** A casual invite game's rematch: the side offering it, and the new game once accepted; null for other games. */
   rematch?: { offer: Color | null; game: string | null } | null;
+  /** A rated game's rating change, once its end is rated (absent: casual, or not known to this server's memory). */
+  ratings?: EndRatings;
 }
 
 export interface MoveEvent {
@@ -134,7 +151,7 @@ export type GameEvent =
   | { type: 'robot'; thinking: boolean; queue: number }
   | { type: 'away'; color: Color; claim_after: number }
   | { type: 'back'; color: Color }
-  | { type: 'end'; result: Result }
+  | { type: 'end'; result: Result; ratings?: EndRatings }
   | { type: 'rematch'; action: 'offer' | 'decline' | 'withdraw' | 'accept' | 'failed'; by: Color; game?: string };
 
 export type ServerMessage =

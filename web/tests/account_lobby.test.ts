@@ -53,15 +53,25 @@ test('two registered players quick-pair, play a rated game, and find it with the
   await black.waitForSelector('#board.orientation-black');
   await typeMove(white, 'e4');
   await typeMove(black, 'e5');
+  // White's page reloads before the end: it opens the game alone, without the lobby's socket, and still shows
+  // the change, which the game's own `end` event brings.
+  const whiteSockets: string[] = [];
+  white.on('websocket', socket => whiteSockets.push(new URL(socket.url()).pathname));
+  await white.reload();
+  await white.waitForFunction(() => (document.querySelector('#moves')?.textContent ?? '').includes('e5'));
   await black.locator('[data-action=resign]').click();
   await black.locator('[data-action=resign]').click(); // confirm
   for (const p of [white, black]) await p.waitForSelector('.lobby-rating-change', { timeout: 15_000 });
   assert.match(await white.locator('.lobby-rating-change').innerText(), /^Bullet rating: \d+\? \(\+\d+\)/);
   assert.match(await black.locator('.lobby-rating-change').innerText(), /^Bullet rating: \d+\? \(-\d+\)/);
-  // The game page itself shows the change at the end, also when opened afterwards (a reload: no lobby message).
+  assert.match(await white.locator('#result .lobby-rating-change').innerText(), new RegExp(`^Bullet rating: \\d+\\? \\(\\+\\d+\\) · ${blackName}: \\d+\\? \\(-\\d+\\)$`));
+  assert.deepEqual(whiteSockets, [`/ws/${id}`], 'the reloaded game page opened no lobby socket');
+  await shot(white, 'account-lobby-game-end-live');
+  // The game page itself shows the change at the end, also when opened afterwards (a reload: no lobby message);
+  // it names the opponent as the lobby's message does.
   await white.reload();
   await white.waitForSelector('#result .lobby-rating-change', { timeout: 15_000 });
-  assert.match(await white.locator('#result .lobby-rating-change').innerText(), /^Bullet rating: \d+\? \(\+\d+\) · Black: \d+\? \(-\d+\)$/);
+  assert.match(await white.locator('#result .lobby-rating-change').innerText(), new RegExp(`^Bullet rating: \\d+\\? \\(\\+\\d+\\) · ${blackName}: \\d+\\? \\(-\\d+\\)$`));
   await shot(white, 'account-lobby-game-end-reloaded');
 
   const violations: string[] = [];

@@ -7,7 +7,7 @@ import { board, choosePromotion, type Key } from '../board';
 import { Connection } from '../connection';
 import { renderGameEvent } from '../game_event';
 import { language, t } from '../i18n';
-import { showGameRatingChange } from '../lobby/game_rating';
+import { showGameRatingChange, showRatingLine } from '../lobby/game_rating';
 import { showMove, startsMove } from '../notation';
 import type { Color, Game, GameEvent, MoveRecord, ServerMessage } from '../protocol';
 import { startReview } from '../review';
@@ -67,7 +67,7 @@ export class GameView {
   private focusedBoard = false;
   /** A team event's game seen by its player: his captain's advice (team_advice.ts). */
   private teamAdvice: TeamAdviceBox | null = null;
-  // Whether the game was over when this page first showed it: then no lobby message brings its rating change.
+  // Whether the game was over when this page first showed it: then, if its state has no rating change, the lobby is asked.
   private openedOver: boolean | null = null;
 
   constructor(
@@ -430,7 +430,9 @@ export class GameView {
     if (this.teamAdvice === null && g.tournament && this.state.you.length > 0 && this.tokens.length > 0) this.teamAdvice = new TeamAdviceBox(g.tournament.id, this.tokens[0]!);
     this.openedOver ??= g.status === 'over';
     if (renderResult(g.status === 'over' ? g.result : null)) {
-      if (this.openedOver && !g.casual && !g.tournament) showGameRatingChange(g.id, this.state.you.length === 1 ? this.state.you[0]! : null);
+      const you = this.state.you.length === 1 ? this.state.you[0]! : null;
+      if (g.ratings) showRatingLine(g, you, g.ratings);
+      else if (this.openedOver && !g.casual && !g.tournament) showGameRatingChange(g, you);
       $('btn-again').onclick = () => this.hooks.playAgain(g, this.state.you);
       $('btn-new2').onclick = () => this.hooks.newGame();
       renderRematch(this.state, {

@@ -122,7 +122,9 @@ export function applyEvent(state: GameState, e: GameEvent, now: number): GameSta
         if (why === 'both_flags_fell') stopped.white = stopped.black = 0;
         clock = stopped;
       }
-      return { ...state, game: { ...g, result: e.result, status: 'over', clock, abortable: [], first_move: null }, clockAt: now };
+      const ended: Game = { ...g, result: e.result, status: 'over', clock, abortable: [], first_move: null };
+      if (e.ratings) ended.ratings = e.ratings;
+      return { ...state, game: ended, clockAt: now };
     }
     case 'rematch': {
       if (!g.rematch) return state;

@@ -1,40 +1,44 @@
-// The rating change of a finished rated game, under its result on the game page, read from the lobby
-// (GET /api/lobby/games/ID/ratings), for a page that opens the game after its end (a reload, another device): a
-// page that saw the end gets the lobby socket's own message (lobby.ts), which also names the opponent.
+// The rating change of a finished rated game, under its result on the game page. It comes with the game's own
+// `end` event (and the finished game's state), so the page needs no lobby socket; a game that left the server's
+// memory before this page opened it (a restart, much later) is read from the lobby instead
+// (GET /api/lobby/games/ID/ratings). Every source writes the same line as the lobby socket's own message.
 import { api } from '../http';
 import { t } from '../i18n';
+import type { Color, EndRatings, Game } from '../protocol';
 import { shownRating } from './types';
-
-interface Change {
-  category: string;
-  rating: number;
-  diff: number;
-  provisional: boolean;
-}
 
 const asked = new Set<string>();
 
 const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
-/** Asks once per game; `you` is the viewer's colour (null: a spectator, or both seats on one device). */
-export function showGameRatingChange(game: string, you: 'white' | 'black' | null): void {
-  if (asked.has(game)) return;
-  asked.add(game);
-  void api<Record<'white' | 'black', Change>>(`/api/lobby/games/${encodeURIComponent(game)}/ratings`).then(answer => {
-    const result = document.getElementById('result');
-    if (!answer.ok || !result || location.pathname !== `/g/${game}`) return;
-    let line = result.querySelector('.lobby-rating-change');
+/** Writes the line under the result; `you` is the viewer's colour (null: a spectator, or both seats on one device). */
+export function showRatingLine(g: Game, you: Color | null, figures: EndRatings): void {
+  const result = document.getElementById('result');
+  if (!result || location.pathname !== `/g/${g.id}`) return;
+  let line = result.querySelector('.lobby-rating-change');
+  line ??= result.querySelector('.headline')?.insertAdjacentElement('afterend', Object.assign(document.createElement('p'), { className: 'lobby-rating-change' })) ?? null;
+  if (!line) return;
+  const side = (color: Color): string => {
+    const c = figures[color];
+    return `${g.players[color].name || t(`color.${color}`)}: ${shownRating(c.rating, c.provisional)} (${signed(c.diff)})`;
+  };
+  let text = `${side('white')} · ${side('black')}`;
+  if (you) {
+    const mine = figures[you];
+    const category = t(`lobby.category.${figures.category}`);
+    text = `${t('lobby.ratingChange', { category, rating: shownRating(mine.rating, mine.provisional), diff: signed(mine.diff) })} · ${side(you === 'white' ? 'black' : 'white')}`;
+  }
+  if (line.textContent !== text) line.textContent = text;
+}
+
+/** For a finished game whose state carries no figures: asks the lobby once per game. */
+export function showGameRatingChange(g: Game, you: Color | null): void {
+  if (asked.has(g.id)) return;
+  asked.add(g.id);
+  void api<Omit<EndRatings, 'category'> & Record<Color, { category: string }>>(`/api/lobby/games/${encodeURIComponent(g.id)}/ratings`).then(answer => {
+    if (!answer.ok) return;
+    const line = document.getElementById('result')?.querySelector('.lobby-rating-change');
     if (line?.textContent) return;
-    line ??= result.querySelector('.headline')?.insertAdjacentElement('afterend', Object.assign(document.createElement('p'), { className: 'lobby-rating-change' })) ?? null;
-    if (!line) return;
-    const side = (color: 'white' | 'black'): string => {
-      const c = answer.value[color];
-      return `${t(`color.${color}`)}: ${shownRating(c.rating, c.provisional)} (${signed(c.diff)})`;
-    };
-    if (you) {
-      const mine = answer.value[you];
-      const category = t(`lobby.category.${mine.category}`);
-      line.textContent = `${t('lobby.ratingChange', { category, rating: shownRating(mine.rating, mine.provisional), diff: signed(mine.diff) })} · ${side(you === 'white' ? 'black' : 'white')}`;
-    } else line.textContent = `${side('white')} · ${side('black')}`;
+    showRatingLine(g, you, { ...answer.value, category: answer.value.white.category });
   });
 }
