@@ -113,6 +113,8 @@ function settings(me: AccountInfo, navigate: Navigate): HTMLElement {
   const profile = form(t('account.profile.title'), t('account.save'), [display.row, federation.row, fide.row, el('div', { class: 'field' }, el('label', { for: langId }, t('account.language')), lang), title.row], async status => {
     const answer = await api('/api/account/profile', { method: 'POST', body: { display_name: display.input.value, federation: federation.input.value.toUpperCase(), fide_id: fide.input.value, language: lang.value, title: title.input.value } });
     status.textContent = answer.ok ? t('account.saved') : accountErrorText(answer.failure);
+    // Other pages show the profile (a tournament's join form): they read the saved one.
+    if (answer.ok) void loadAccount();
   });
   profile.id = 'profile-form';
 

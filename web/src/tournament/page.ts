@@ -1,6 +1,7 @@
 // An event's page for whoever opens it: the public event polled and redrawn when its version changes, with
 // the arbiter's controls for the arbiter's token, a player's own games for a player's token, and the join
 // form for the join link. Actions go to the server (api.ts) and the page redraws from its answer.
+import { account, onAccountChange } from '../account/session';
 import { t } from '../i18n';
 import { call } from './api';
 import { copyRow, el, field, root } from './dom';
@@ -23,6 +24,10 @@ export class TournamentPage {
     private keys: Keys,
   ) {
     root().replaceChildren(el('div', { class: 'tpage-inner' }, el('p', { class: 'status' }, t('tournament.loading'))));
+    // The join form shows the account's profile once it is known (the account is read at start, in parallel).
+    onAccountChange(() => {
+      if (!this.closed && !this.me && this.keys.join) this.render();
+    });
     void this.refresh(true);
   }
 
@@ -121,8 +126,10 @@ export class TournamentPage {
     for (const ti of ['GM', 'IM', 'FM', 'CM', 'WGM', 'WIM', 'WFM', 'WCM']) title.append(el('option', { value: ti }, ti));
     const fed = el('input', { name: 'federation', type: 'text', maxlength: '3', placeholder: 'NOR' });
     const fide = el('input', { name: 'fide_id', type: 'text', maxlength: '11', inputmode: 'numeric' });
+    const linked = this.linkToAccount(form, name, fed, fide);
     form.append(
       el('h2', {}, t('tournament.join.title')),
+      ...linked,
       field(t('tournament.field.name'), name),
       el('div', { class: 'row2' }, field(t('tournament.field.rating'), rating), field(t('tournament.field.title'), title)),
       el('div', { class: 'row2' }, field(t('tournament.field.federation'), fed), field(t('tournament.field.fide_id'), fide)),
@@ -147,6 +154,29 @@ export class TournamentPage {
       );
     });
     return form;
+  }
+
+  // Logged in: the server takes the entry's name, and the federation and FIDE ID the profile has, from the account
+  // (tournament_service.cpp, with_profile) and links the entry to it. The form shows those values read-only, so
+  // what the player sees is what is entered; a federation or FIDE ID the profile lacks stays editable. Returns the
+  // note that says so (nothing when nobody is logged in).
+  private linkToAccount(form: HTMLFormElement, name: HTMLInputElement, fed: HTMLInputElement, fide: HTMLInputElement): HTMLElement[] {
+    const me = account();
+    if (!me) return [];
+    const profile = me.profile;
+    const shown = profile?.display_name ?? '';
+    const fixed = (input: HTMLInputElement, value: string): void => {
+      if (!value) return;
+      input.value = value;
+      input.readOnly = true;
+      input.setAttribute('aria-describedby', 'join-linked');
+    };
+    fixed(name, shown && shown.length <= 33 ? shown : me.username);
+    fixed(fed, profile?.federation ?? '');
+    fixed(fide, profile?.fide_id ?? '');
+    form.dataset.account = me.username;
+    const profileLink = el('a', { href: '/account' }, t('tournament.join.editProfile'));
+    return [el('p', { class: 'tnote', id: 'join-linked' }, t('tournament.join.linked', { name: me.username }), ' ', profileLink)];
   }
 
   private playerPanel(e: TEvent, me: TMe): HTMLElement {
