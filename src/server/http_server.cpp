@@ -264,15 +264,38 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     });
   }
 
+  // Each piece is built on the blocking lane (an export reads games from the store and writes them out: this
+  // network thread's other connections must not wait for it) and written from this connection's executor; the
+  // next one is asked for only once the last is written, so memory holds one piece. A full lane: tried again
+  // shortly (the download pauses).
   void write_piece() {
+    if (shared_.stopping) return close();
+    auto self = shared_from_this();
+    if (shared_.lane.try_post([self] { self->build_piece(); }, client_)) return;
+    auto retry = std::make_shared<asio::steady_timer>(stream_.get_executor(), std::chrono::milliseconds(50));
+    retry->async_wait([self, retry](beast::error_code ec) {
+      if (!ec) self->write_piece();
+    });
+  }
+
+  // On the lane.
+  void build_piece() {
     std::optional<std::string> piece;
+    bool failed = false;
     try {
       do piece = next_piece_();
       while (piece && piece->empty());
     } catch (const std::exception& e) {
       std::fprintf(stderr, "tabiya: a streamed answer failed: %s\n", e.what());
-      return close();  // no last chunk: the client sees the body cut, not a complete one
+      failed = true;
     }
+    asio::post(stream_.get_executor(), [self = shared_from_this(), piece = std::move(piece), failed]() mutable {
+      self->piece_built(std::move(piece), failed);
+    });
+  }
+
+  void piece_built(std::optional<std::string> piece, bool failed) {
+    if (failed) return close();  // no last chunk: the client sees the body cut, not a complete one
     stream_.expires_after(std::chrono::seconds(30));
     auto self = shared_from_this();
     if (!piece) {

@@ -63,8 +63,9 @@ struct HttpAnswer {
   std::string body;
   std::vector<std::pair<std::string, std::string>> headers;  // extra headers, e.g. Content-Disposition
   // A body too large to hold at once (an export of thousands of games): when set, `body` is ignored and the
-  // answer is sent chunked, one piece per call, until it returns nullopt. Called on a network thread, one
-  // call at a time, the next only once the last piece is written (so memory holds one piece).
+  // answer is sent chunked, one piece per call, until it returns nullopt. Called on the blocking lane (never on a
+  // network thread: it may read the store), one call at a time, the next only once the last piece is written (so
+  // memory holds one piece).
   std::function<std::optional<std::string>()> stream = {};
 };
 
