@@ -192,25 +192,10 @@ export interface NewGameChoice {
 }
 
 /** Chooses the options of the New game form and presses Play; resolves with the game id from the URL. */
-/**
- * Checks a radio button of the new-game form. The home page's lobby fills in beside the form while it loads, and a
- * click aimed before the layout moved can land beside the button: then it is tried again (three times at most).
- */
-async function checkRadio(page: Page, selector: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await page.locator(selector).check({ force: true, timeout: 5_000 });
-      return;
-    } catch (e) {
-      if (attempt >= 3) throw e;
-    }
-  }
-}
-
 export async function newGame(page: Page, choose: NewGameChoice): Promise<string> {
-  await checkRadio(page, `input[name=opponent][value=${choose.opponent}]`);
+  await page.locator(`input[name=opponent][value=${choose.opponent}]`).check({ force: true });
   if (choose.level !== undefined) await page.selectOption('select[name=level]', String(choose.level));
-  if (choose.color !== undefined) await checkRadio(page, `input[name=color][value=${choose.color}]`);
+  if (choose.color !== undefined) await page.locator(`input[name=color][value=${choose.color}]`).check({ force: true });
   if (choose.time !== undefined) await page.selectOption('select[name=time]', choose.time);
   if (choose.custom !== undefined) await page.fill('input[name=custom]', choose.custom);
   if (choose.days !== undefined) await page.selectOption('select[name=days]', String(choose.days));

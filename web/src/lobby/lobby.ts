@@ -49,7 +49,7 @@ function termsFrom(value: string): { time?: string; days?: number } {
 }
 
 class Lobby {
-  private readonly socket: LobbySocket;
+  private socket: LobbySocket | null = null;
   private readonly live: HTMLElement;
   private readonly error: HTMLElement;
   private readonly pools = new Map<string, HTMLButtonElement>();
@@ -93,7 +93,15 @@ class Lobby {
       this.gameList,
     );
     root.setAttribute('aria-labelledby', 'lobby-title');
-    this.socket = new LobbySocket(msg => this.handle(msg));
+    // Until the lobby's hello, each line holds the place of what will fill it, so that nothing below (the new-game
+    // form) moves when it arrives.
+    this.youLine.textContent = '\u00a0';
+    for (const list of [this.seekList, this.gameList]) list.replaceChildren(el('li', { className: 'none', textContent: t('lobby.loading') }));
+  }
+
+  /** Opens the socket (after GET /api/lobby, which hands out the anonymous cookie its upgrade carries). */
+  connect(): void {
+    this.socket ??= new LobbySocket(msg => this.handle(msg));
   }
 
   private quickPairing(): HTMLElement {
@@ -105,8 +113,8 @@ class Lobby {
       button.setAttribute('aria-label', t('lobby.pool', { time, category: t(`lobby.category.${poolCategory(time)}`) }));
       button.setAttribute('aria-pressed', 'false');
       button.addEventListener('click', () => {
-        if (this.waiting?.startsWith(`${time} `)) this.socket.send({ t: 'leave_pool' });
-        else this.socket.send({ t: 'join_pool', time, rated: this.rated.checked });
+        if (this.waiting?.startsWith(`${time} `)) this.socket?.send({ t: 'leave_pool' });
+        else this.socket?.send({ t: 'join_pool', time, rated: this.rated.checked });
       });
       this.pools.set(time, button);
       group.append(button);
@@ -133,7 +141,7 @@ class Lobby {
     );
     form.addEventListener('submit', ev => {
       ev.preventDefault();
-      this.socket.send({ t: 'seek', ...termsFrom(time.value), color: color.value, variant: variant.value, rated: this.seekRated.checked });
+      this.socket?.send({ t: 'seek', ...termsFrom(time.value), color: color.value, variant: variant.value, rated: this.seekRated.checked });
     });
     return el('details', { className: 'lobby-more lobby-seek' }, el('summary', { textContent: t('lobby.seek.title') }), form);
   }
@@ -154,7 +162,7 @@ class Lobby {
     form.addEventListener('submit', ev => {
       ev.preventDefault();
       if (name.value.trim() === '') return name.focus();
-      this.socket.send({ t: 'challenge', to: name.value.trim(), ...termsFrom(time.value), rated: rated.checked });
+      this.socket?.send({ t: 'challenge', to: name.value.trim(), ...termsFrom(time.value), rated: rated.checked });
     });
     return el('details', { className: 'lobby-more lobby-challenge' }, el('summary', { textContent: t('lobby.challenge.title') }), form);
   }
@@ -284,8 +292,8 @@ class Lobby {
       const text = `${s.player} (${shownRating(s.rating, s.provisional)}) · ${termsText(s)}`;
       const mine = s.user === this.you?.id;
       return mine
-        ? this.row(text, this.button(t('lobby.seek.cancel'), t('lobby.seek.cancelLabel', { terms: termsText(s) }), () => this.socket.send({ t: 'cancel_seek', id: s.id })))
-        : this.row(text, this.button(t('lobby.seek.accept'), t('lobby.seek.acceptLabel', { player: s.player, terms: termsText(s) }), () => this.socket.send({ t: 'accept_seek', id: s.id }), true));
+        ? this.row(text, this.button(t('lobby.seek.cancel'), t('lobby.seek.cancelLabel', { terms: termsText(s) }), () => this.socket?.send({ t: 'cancel_seek', id: s.id })))
+        : this.row(text, this.button(t('lobby.seek.accept'), t('lobby.seek.acceptLabel', { player: s.player, terms: termsText(s) }), () => this.socket?.send({ t: 'accept_seek', id: s.id }), true));
     });
     this.seekList.replaceChildren(...(rows.length > 0 ? rows : [el('li', { className: 'none', textContent: t('lobby.seeks.none') })]));
   }
@@ -303,12 +311,12 @@ class Lobby {
         c.incoming
           ? this.row(
               t('lobby.challenge.incoming', { player: c.from, terms: termsText(c) }),
-              this.button(t('lobby.challenge.accept'), t('lobby.challenge.acceptLabel', { player: c.from }), () => this.socket.send({ t: 'accept_challenge', id: c.id }), true),
-              this.button(t('lobby.challenge.decline'), t('lobby.challenge.declineLabel', { player: c.from }), () => this.socket.send({ t: 'decline_challenge', id: c.id })),
+              this.button(t('lobby.challenge.accept'), t('lobby.challenge.acceptLabel', { player: c.from }), () => this.socket?.send({ t: 'accept_challenge', id: c.id }), true),
+              this.button(t('lobby.challenge.decline'), t('lobby.challenge.declineLabel', { player: c.from }), () => this.socket?.send({ t: 'decline_challenge', id: c.id })),
             )
           : this.row(
               t('lobby.challenge.outgoing', { player: c.to, terms: termsText(c) }),
-              this.button(t('lobby.seek.cancel'), t('lobby.challenge.cancelLabel', { player: c.to }), () => this.socket.send({ t: 'cancel_challenge', id: c.id })),
+              this.button(t('lobby.seek.cancel'), t('lobby.challenge.cancelLabel', { player: c.to }), () => this.socket?.send({ t: 'cancel_challenge', id: c.id })),
             ),
       ),
     );
@@ -323,10 +331,12 @@ export function showLobby(navigate: (path: string) => void): void {
   if (!root) return;
   root.hidden = false;
   if (lobby) return;
-  // GET /api/lobby first: it hands out the anonymous cookie that the socket's upgrade then carries.
-  void api<LobbySnapshot>('/api/lobby').then(() => {
-    if (!lobby) lobby = new Lobby(root, navigate);
-  });
+  // Drawn at once, before anything is loaded: the section takes its place beside the new-game form at the first
+  // paint instead of pushing the form down under a click when it fills in. GET /api/lobby first: it hands out the
+  // anonymous cookie that the socket's upgrade then carries.
+  const made = new Lobby(root, navigate);
+  lobby = made;
+  void api<LobbySnapshot>('/api/lobby').then(() => made.connect());
 }
 
 /** Hides the section; the socket stays open (pairings and rating changes still arrive). */

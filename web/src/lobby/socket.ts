@@ -6,15 +6,16 @@ export class LobbySocket {
   private retry = 0;
   private closed = false;
   private timer: number | undefined;
+  private pending: string[] = [];
 
   constructor(private readonly onMessage: (msg: LobbyMessage) => void) {
     this.open();
   }
 
-  send(msg: Record<string, unknown>): boolean {
-    if (this.socket?.readyState !== WebSocket.OPEN) return false;
-    this.socket.send(JSON.stringify(msg));
-    return true;
+  /** Sends now, or once the socket opens (a click on the lobby drawn before its socket is up still counts). */
+  send(msg: Record<string, unknown>): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(msg));
+    else if (this.pending.length < 8) this.pending.push(JSON.stringify(msg));
   }
 
   close(): void {
@@ -27,7 +28,10 @@ export class LobbySocket {
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const socket = new WebSocket(`${scheme}//${location.host}/ws/lobby`);
     this.socket = socket;
-    socket.onopen = () => (this.retry = 0);
+    socket.onopen = () => {
+      this.retry = 0;
+      for (const text of this.pending.splice(0)) socket.send(text);
+    };
     socket.onmessage = ev => {
       try {
         this.onMessage(JSON.parse(String(ev.data)) as LobbyMessage);
