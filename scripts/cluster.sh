@@ -14,7 +14,9 @@
 #   scripts/cluster.sh status   which parts run
 #
 # Logs: build/cluster/log/. CLUSTER_NODES=N (default 3) changes the number of nodes; NODE_ARGS="..." passes flags
-# to every `tabiya serve`; CLUSTER_BUILD=0 skips the build (tabiya and web/dist built already). The ports are loopback ones: nothing here is reachable from another machine.
+# to every `tabiya serve`; CLUSTER_BUILD=0 skips the build (tabiya and web/dist built already);
+# CLUSTER_BALANCE=uri makes HAProxy send each URL to one node (a game's sockets, /ws/ID, all to the same node)
+# instead of round robin: the stop-gap while a node cannot forward a socket's messages to the game's owner. The ports are loopback ones: nothing here is reachable from another machine.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -31,6 +33,7 @@ NODES=${CLUSTER_NODES:-3}
 FIRST_NODE_PORT=${CLUSTER_NODE_PORT:-8081}
 DB_URL="postgresql://tabiya@127.0.0.1:$PG_PORT/tabiya"
 BUS_URL="redis://127.0.0.1:$REDIS_PORT"
+BALANCE=${CLUSTER_BALANCE:-roundrobin}
 
 die() {
   echo "cluster: $*" >&2
@@ -161,7 +164,8 @@ frontend tabiya
   default_backend nodes
 
 backend nodes
-  balance roundrobin
+  balance $BALANCE
+  hash-type consistent
   option httpchk
   http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host localhost:$PORT
   http-check expect status 200
@@ -208,7 +212,7 @@ start() {
   for ((n = 1; n <= NODES; n++)); do wait_for_port "$(node_port "$n")" "node $n"; done
   write_haproxy_config
   start_haproxy
-  echo "tabiya: open http://localhost:$PORT  ($NODES nodes behind HAProxy; make cluster-stop stops them)"
+  echo "tabiya: open http://localhost:$PORT  (nodes behind HAProxy: $NODES, $BALANCE; make cluster-stop stops them)"
 }
 
 # SIGTERM, then up to 15 s for the process to end.
