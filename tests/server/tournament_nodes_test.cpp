@@ -1,8 +1,8 @@
 // Issue 22: two nodes, each a game service with the tournaments on top, sharing their events in one PostgreSQL
 // database (tournament_storage_postgres.cpp). A pairing made on one node is what the other shows; two arbiters'
 // publish requests on both nodes at once pair the round once (the event's advisory lock); a result from a game
-// that ended on the other node, or entered there, reaches the event; a save over a version the writer did not read
-// is refused.
+// that ended on the other node, or entered there, reaches the event; the same for a team event; a save over a
+// version the writer did not read is refused.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -90,13 +90,14 @@ class TournamentNodesTest : public ::testing::Test {
     return v.is_object() ? v.as_object() : json::object{};
   }
   static std::string str(const json::value& v) { return std::string(v.as_string()); }
-  static int64_t games_started(Node& n) {
+  static int64_t metric(Node& n, const std::string& name) {
     std::string metrics;
     n.tournaments->write_metrics(metrics);
-    const std::string name = "\ntabiya_tournament_games_started_total ";
-    const auto at = metrics.find(name);
-    return at == std::string::npos ? -1 : std::stoll(metrics.substr(at + name.size()));
+    const auto at = metrics.find("\n" + name + " ");
+    return at == std::string::npos ? -1 : std::stoll(metrics.substr(at + name.size() + 2));
   }
+  static int64_t games_started(Node& n) { return metric(n, "tabiya_tournament_games_started_total"); }
+  static int64_t games_created(Node& n) { return metric(n, "tabiya_games_created_total"); }
 
   struct Made {
     std::string id, arbiter, join;
@@ -195,6 +196,59 @@ TEST_F(TournamentNodesTest, ResultsFromAGameEndedOnNodeBOrEnteredThereReachTheEv
   const int64_t version = event(a_, m.id).at("version").as_int64();
   a_.tournaments->game_ended(game, "1-0");
   EXPECT_EQ(event(b_, m.id).at("version").as_int64(), version);
+  EXPECT_TRUE(log_.empty()) << log_.front();
+}
+
+TEST_F(TournamentNodesTest, ATeamEventIsSharedTooItsRoundPairedOnceAndItsResultsFromEitherNode) {
+  json::object created = post(
+      a_, "/api/tournaments",
+      {{"v", 1}, {"name", "Two Nodes League"}, {"system", "team-round-robin"}, {"boards", 2}, {"time", "5+3"}}, 201);
+  const std::string id = str(created.at("id")), arbiter = str(created.at("arbiter"));
+  const std::string base = "/api/tournaments/" + id;
+  // The teams are registered on B, which has not seen the event yet.
+  for (const std::string team : {"Rooks", "Knights"}) {
+    json::array players;
+    for (int i = 1; i <= 2; ++i)
+      players.push_back(json::object{{"name", team + " " + std::to_string(i)}, {"rating", 2000 - i}});
+    post(b_, base + "/teams", {{"token", arbiter}, {"name", team}, {"players", players}}, 201);
+  }
+  post(a_, base + "/close", {{"token", arbiter}}, 200);
+  // Both nodes publish at once: one match of two boards, two games in all.
+  const int64_t created_before = games_created(a_) + games_created(b_);
+  const std::string body = json::serialize(json::object{{"token", arbiter}});
+  std::atomic<int> ready{0};
+  HttpAnswer answers[2];
+  auto publish = [&](Node& n, HttpAnswer& out) {
+    ++ready;
+    while (ready.load() < 2) std::this_thread::yield();
+    out = n.tournaments->http({"POST", base + "/publish", body});
+  };
+  std::thread on_a(publish, std::ref(a_), std::ref(answers[0]));
+  std::thread on_b(publish, std::ref(b_), std::ref(answers[1]));
+  on_a.join();
+  on_b.join();
+  settle(a_);
+  settle(b_);
+  EXPECT_EQ((answers[0].status == 200) + (answers[1].status == 200), 1) << answers[0].body << " | " << answers[1].body;
+  json::object on_a_now = event(a_, id), on_b_now = event(b_, id);
+  EXPECT_EQ(on_a_now.at("pairings"), on_b_now.at("pairings"));
+  const json::array& boards =
+      on_a_now.at("pairings").as_array().at(0).at("matches").as_array().at(0).at("boards").as_array();
+  ASSERT_EQ(boards.size(), 2u);
+  int started = 0;
+  for (const json::value& b : boards) started += b.at("game").is_string();
+  EXPECT_EQ(started, 2);
+  EXPECT_EQ(games_created(a_) + games_created(b_) - created_before, 2);
+  // The first board's game ends on whichever node did not start it; the result reaches the other.
+  Node& ender = answers[0].status == 200 ? b_ : a_;
+  Node& starter = answers[0].status == 200 ? a_ : b_;
+  ender.tournaments->game_ended(str(boards.at(0).at("game")), "1-0");
+  settle(ender);
+  const json::object later = event(starter, id);
+  const json::array& after =
+      later.at("pairings").as_array().at(0).at("matches").as_array().at(0).at("boards").as_array();
+  EXPECT_FALSE(after.at(0).at("result").is_null());
+  EXPECT_TRUE(after.at(1).at("result").is_null());
   EXPECT_TRUE(log_.empty()) << log_.front();
 }
 
