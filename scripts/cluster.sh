@@ -42,8 +42,8 @@ die() {
 
 pg_bin() {
   local dir
-  dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-  [[ -n "$dir" ]] || die "PostgreSQL's binaries are not under /usr/lib/postgresql (run scripts/install-deps.sh)"
+  dir=$(printf '%s\n' /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+  [[ -d "$dir" ]] || die "PostgreSQL's binaries are not under /usr/lib/postgresql (run scripts/install-deps.sh)"
   echo "$dir"
 }
 
@@ -215,20 +215,20 @@ start() {
   echo "tabiya: open http://localhost:$PORT  (nodes behind HAProxy: $NODES, $BALANCE; make cluster-stop stops them)"
 }
 
-# SIGTERM, then up to 15 s for the process to end.
+# SIGTERM, then up to $2 seconds (default 15) for the process to end.
 stop_pid() {
-  local name=$1 pid i
+  local name=$1 seconds=${2:-15} pid i
   alive "$name" || {
     rm -f "$RUN/$name.pid"
     return 0
   }
   pid=$(cat "$RUN/$name.pid")
   kill -TERM "$pid" 2>/dev/null || true
-  for ((i = 0; i < 150; i++)); do
+  for ((i = 0; i < seconds * 10; i++)); do
     kill -0 "$pid" 2>/dev/null || break
     sleep 0.1
   done
-  kill -0 "$pid" 2>/dev/null && echo "cluster: $name (pid $pid) did not stop within 15 s" >&2 && return 1
+  kill -0 "$pid" 2>/dev/null && echo "cluster: $name (pid $pid) did not stop within $seconds s" >&2 && return 1
   rm -f "$RUN/$name.pid"
 }
 
@@ -236,11 +236,15 @@ stop() {
   local n failed=0
   echo "cluster: stopping (the data stays in $DIR)"
   stop_pid haproxy || failed=1
+  # The nodes drain together (each stores what is pending and closes its sockets), before their store and bus go.
+  local names=()
   for n in "$RUN"/node*.pid; do
-    [[ -e "$n" ]] || continue
-    n=$(basename "$n" .pid)
-    stop_pid "$n" || failed=1
+    [[ -e "$n" ]] && alive "$(basename "$n" .pid)" && kill -TERM "$(cat "$n")" 2>/dev/null && names+=("$(basename "$n" .pid)")
   done
+  for n in "${names[@]}"; do stop_pid "$n" 120 || failed=1; done
+  if ((failed != 0)); then
+    die "a node is still running: PostgreSQL and Redis stay up for it (run make cluster-stop again)"
+  fi
   stop_pid redis || failed=1
   if [[ -f "$PG_DIR/data/PG_VERSION" ]] &&
     as_pg_user "$(pg_bin)/pg_ctl" -D "$PG_DIR/data" status >/dev/null 2>&1; then
