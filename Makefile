@@ -9,6 +9,8 @@
 #   make bench    Google Benchmark suite and perft speed against Stockfish
 #   make fuzz     each libFuzzer target for FUZZ_SECONDS (default 300), keeping its corpus in build-fuzz/
 #   make format   clang-format the C++ sources in place
+#   make cluster  PostgreSQL, Redis, three `tabiya serve` nodes and HAProxy on http://localhost:8080
+#                 (scripts/cluster.sh; data under build/cluster/); make cluster-stop stops them, keeping the data
 #   make clean    remove the build directories
 #
 # JOBS=N limits build parallelism (default: Ninja's, from the core count).
@@ -26,7 +28,7 @@ ARGS ?=
 FUZZ_SECONDS ?= 300
 FORMAT_DIRS := src apps tests bench fuzz
 
-.PHONY: deps run build test bench fuzz format clean
+.PHONY: deps run build test bench fuzz format clean cluster cluster-stop
 
 deps:
 	@bash scripts/install-deps.sh
@@ -53,6 +55,12 @@ bench:
 fuzz: deps
 	@targets=$$(bash scripts/fuzz.sh --list) && \
 	  bash scripts/build.sh fuzz $$targets && bash scripts/fuzz.sh --persistent --seconds $(FUZZ_SECONDS) $$targets
+
+cluster: deps
+	@bash scripts/cluster.sh start
+
+cluster-stop:
+	@bash scripts/cluster.sh stop
 
 format:
 	@bash scripts/install-deps.sh format

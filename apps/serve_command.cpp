@@ -234,6 +234,14 @@ int serve(const ServeArguments& args) {
     }
     server::TournamentServiceOptions tournament_options;
     tournament_options.data_dir = args.data;
+    if (!args.store.empty()) {  // the nodes share their events as they share their games
+      auto events = server::open_postgres_event_store(args.store);
+      if (!events) {
+        std::cerr << "tabiya: " << events.error().message << "\n";
+        return 1;
+      }
+      tournament_options.event_store = std::move(*events);
+    }
     tournament_options.creation_limits = creation_limits;  // one budget for games and events
     // Players join events with their accounts (made below, around the lobby, before the network starts).
     auto account_service = std::make_shared<server::AccountService*>(nullptr);

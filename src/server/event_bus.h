@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "server/prometheus.h"
 #include "server/service.h"
 
 namespace tabiya::server {
@@ -25,6 +26,8 @@ class EventSink {
   virtual void unsubscribe(const std::string& topic, const Peer* peer) = 0;
   // Peers subscribed to `topic` (metrics, tests).
   virtual std::size_t receivers(const std::string& topic) const = 0;
+  // Its own /metrics families, if any (the Redis bus: messages and lag).
+  virtual void write_metrics(PrometheusWriter&) const {}
 };
 
 // Every receiver is a socket of this process. Publishing hands the one shared buffer to each peer's send queue.

@@ -277,6 +277,8 @@ void GameService::write_metrics(std::string& out) {
   w.single("tabiya_robot_queue", "gauge", "Robot moves waiting for a thread.", m.robots.queued());
   w.single("tabiya_store_commits_total", "counter", "Store transactions committed (group commit).", m.writer.commits());
   w.single("tabiya_store_changes_total", "counter", "Changes of games committed in them.", m.writer.units());
+  m.writer.commit_time().write(w, "tabiya_store_commit_seconds", "Time the store took to commit a transaction.");
+  if (m.options.bus) m.options.bus->write_metrics(w);
 }
 
 void GameService::shutdown() {

@@ -69,6 +69,13 @@ void GroupCommitter::run() {
   }
 }
 
+Result<bool> GroupCommitter::timed_commit(const std::vector<StoreWrite>& writes) {
+  const auto start = std::chrono::steady_clock::now();
+  Result<bool> done = store_->commit(writes);
+  commit_time_.record(std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start));
+  return done;
+}
+
 void GroupCommitter::commit(std::vector<Unit>& batch) {
   std::vector<StoreWrite> writes;
   if (batch.size() == 1) {
@@ -79,14 +86,14 @@ void GroupCommitter::commit(std::vector<Unit>& batch) {
     writes.reserve(total);
     for (const Unit& u : batch) writes.insert(writes.end(), u.writes.begin(), u.writes.end());
   }
-  Result<bool> all = store_->commit(writes);
+  Result<bool> all = timed_commit(writes);
   int64_t transactions = 1;
   if (all || batch.size() == 1) {
     for (Unit& u : batch) u.done(all);
   } else {
     // Someone's unit is bad: find out whose, committing each on its own, in order.
     for (Unit& u : batch) {
-      u.done(store_->commit(u.writes));
+      u.done(timed_commit(u.writes));
       ++transactions;
     }
   }

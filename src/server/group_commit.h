@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "server/game_store.h"
+#include "server/prometheus.h"
 
 namespace tabiya::server {
 
@@ -45,6 +46,8 @@ class GroupCommitter {
   // Transactions committed and units in them, since the start (metrics).
   int64_t commits() const;
   int64_t units() const;
+  // How long the store took over each transaction (a batch, or one unit of a failed batch).
+  const LatencyHistogram& commit_time() const { return commit_time_; }
 
  private:
   struct Unit {
@@ -53,6 +56,7 @@ class GroupCommitter {
   };
   void run();
   void commit(std::vector<Unit>& batch);
+  Result<bool> timed_commit(const std::vector<StoreWrite>& writes);
 
   std::shared_ptr<GameStore> store_;
   mutable std::mutex mutex_;
@@ -60,6 +64,7 @@ class GroupCommitter {
   std::vector<Unit> pending_;
   uint64_t submitted_ = 0, reported_ = 0;
   int64_t commits_ = 0, units_ = 0;
+  LatencyHistogram commit_time_{0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
   bool stopping_ = false;
   std::thread thread_;
 };

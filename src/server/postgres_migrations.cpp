@@ -70,6 +70,20 @@ BEGIN
 END $$;
 CREATE TRIGGER actions_drop_checkpoint AFTER INSERT ON actions FOR EACH ROW EXECUTE FUNCTION tabiya_drop_checkpoint();
 )sql"},
+    // Issue 22: tournaments and team events shared by the nodes (tournament_storage_postgres.cpp): each event's
+    // stored TRF with its version, and which event each of its games belongs to.
+    Migration{3, "tournament events",
+              R"sql(
+CREATE TABLE tournament_events(
+  id text PRIMARY KEY,
+  kind text NOT NULL CHECK (kind IN ('individual', 'team')),
+  trf text NOT NULL,
+  version bigint NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now());
+CREATE TABLE tournament_event_games(
+  game text PRIMARY KEY,
+  event text NOT NULL);
+)sql"},
 };
 
 // Any constant: the advisory lock that serialises migrations across nodes.

@@ -1,5 +1,6 @@
 #include "server/prometheus.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace tabiya::server {
@@ -62,6 +63,31 @@ void PrometheusWriter::histogram(std::string_view name, std::string_view help, s
   std::snprintf(total, sizeof total, "%.6f", sum);
   out_ += std::string(name) + "_sum " + total + "\n";
   sample(std::string(name) + "_count", "", cumulative);
+}
+
+LatencyHistogram::LatencyHistogram(std::initializer_list<double> bounds_ms)
+    : bounds_ms_(bounds_ms), counts_(std::make_unique<std::atomic<int64_t>[]>(bounds_ms_.size() + 1)) {}
+
+void LatencyHistogram::record(std::chrono::microseconds took) {
+  const int64_t us = std::max<int64_t>(0, took.count());  // clocks of two machines may disagree a little
+  sum_us_ += us;
+  std::size_t i = 0;
+  while (i < bounds_ms_.size() && double(us) > bounds_ms_[i] * 1000) ++i;
+  ++counts_[i];
+}
+
+void LatencyHistogram::write(PrometheusWriter& out, std::string_view name, std::string_view help) const {
+  std::vector<double> bounds;
+  for (double ms : bounds_ms_) bounds.push_back(ms / 1000.0);
+  std::vector<int64_t> counts;
+  for (std::size_t i = 0; i <= bounds_ms_.size(); ++i) counts.push_back(counts_[i].load());
+  out.histogram(name, help, bounds, counts, double(sum_us_.load()) / 1e6);
+}
+
+int64_t LatencyHistogram::count() const {
+  int64_t n = 0;
+  for (std::size_t i = 0; i <= bounds_ms_.size(); ++i) n += counts_[i].load();
+  return n;
 }
 
 }  // namespace tabiya::server

@@ -2,10 +2,15 @@
 // layer's counters and each service's own append through it.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
+#include <initializer_list>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tabiya::server {
 
@@ -26,6 +31,22 @@ class PrometheusWriter {
 
  private:
   std::string& out_;
+};
+
+// A duration histogram in seconds, recorded from any thread without a lock (store commits, bus lag).
+class LatencyHistogram {
+ public:
+  // Upper bounds of the buckets, in milliseconds, ascending; one more bucket takes the rest.
+  explicit LatencyHistogram(std::initializer_list<double> bounds_ms);
+  void record(std::chrono::microseconds took);
+  // The family `name` in seconds.
+  void write(PrometheusWriter& out, std::string_view name, std::string_view help) const;
+  int64_t count() const;
+
+ private:
+  std::vector<double> bounds_ms_;
+  std::unique_ptr<std::atomic<int64_t>[]> counts_;
+  std::atomic<int64_t> sum_us_{0};
 };
 
 }  // namespace tabiya::server

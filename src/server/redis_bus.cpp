@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <charconv>
+#include <chrono>
 #include <climits>
 #include <csignal>
 #include <random>
@@ -37,6 +38,12 @@ std::string random_node_name() {
   name += "-";
   name += std::to_string(device() % 100000);
   return name;
+}
+
+// The bus lag's clock: the wall clock, as the only one two processes (or machines, kept in step by NTP) share.
+int64_t wall_clock_micros() {
+  return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
 }
 
 void free_context(redisContext* c) {
@@ -153,6 +160,8 @@ void RedisBus::publish(const std::string& topic, const SharedText& text, const P
   local_.publish(topic, text, skip);
   if (local_.receivers(topic) > 0) (void)place(topic, *text);  // our own numbers count as seen
   std::string payload = options_.node;
+  payload += ' ';
+  payload += std::to_string(wall_clock_micros());
   payload += '\n';
   payload += topic;
   payload += '\n';
@@ -303,7 +312,16 @@ void RedisBus::heard(const std::string& payload) {
   if (first == std::string::npos) return;
   const std::size_t second = payload.find('\n', first + 1);
   if (second == std::string::npos) return;
-  if (std::string_view(payload).substr(0, first) == options_.node) return;  // ours: delivered when published
+  std::string_view sender = std::string_view(payload).substr(0, first);
+  int64_t sent_us = -1;
+  if (const std::size_t space = sender.rfind(' '); space != std::string_view::npos) {
+    const std::string_view micros = sender.substr(space + 1);
+    const auto read = std::from_chars(micros.data(), micros.data() + micros.size(), sent_us);
+    if (read.ec == std::errc() && read.ptr == micros.data() + micros.size()) sender = sender.substr(0, space);
+    else sent_us = -1;  // a node name with a space, from a node that sends no time
+  }
+  if (sender == options_.node) return;  // ours: delivered when published
+  if (sent_us >= 0) lag_.record(std::chrono::microseconds(wall_clock_micros() - sent_us));
   std::string topic = payload.substr(first + 1, second - first - 1);
   {
     std::lock_guard lock(counters_mutex_);
@@ -336,6 +354,22 @@ RedisBus::Place RedisBus::place(const std::string& topic, const std::string& tex
   const bool gap = seq > it->second + 1;
   it->second = seq;
   return gap ? Place::AFTER_GAP : Place::NEXT;
+}
+
+void RedisBus::write_metrics(PrometheusWriter& out) const {
+  const RedisBusCounters c = counters();
+  out.single("tabiya_bus_published_total", "counter", "Events published to Redis for the other nodes.",
+             int64_t(c.published));
+  out.single("tabiya_bus_received_total", "counter", "Events heard from the other nodes over Redis.",
+             int64_t(c.received));
+  out.single("tabiya_bus_dropped_total", "counter", "Events not published: Redis down or the queue full.",
+             int64_t(c.dropped));
+  out.single("tabiya_bus_gaps_total", "counter", "Games whose events were missed (re-read from the store).",
+             int64_t(c.gaps));
+  out.single("tabiya_bus_reconnections_total", "counter", "Subscriber connections to Redis made again.",
+             int64_t(c.reconnections));
+  lag_.write(out, "tabiya_bus_lag_seconds",
+             "Time from an event's publication on another node to its arrival here (the nodes' wall clocks).");
 }
 
 void RedisBus::report_gap(const std::string& topic) {

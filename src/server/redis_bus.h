@@ -12,6 +12,10 @@
 // reconnecting after the bus was down, reports the game through `on_gap`, and
 // the service re-reads it from the store. While Redis is down, local delivery
 // goes on and what would have been published is dropped (counted).
+//
+// A message is "NODE MICROS\nTOPIC\nEVENT": the publishing node, its wall clock at publication (microseconds
+// since the epoch; the receiver measures the bus lag from it), the game, the event. A first line without the time
+// (an older node) is a node name alone.
 #pragma once
 
 #include <atomic>
@@ -64,6 +68,11 @@ class RedisBus final : public EventSink {
   std::size_t receivers(const std::string& topic) const override;
 
   RedisBusCounters counters() const;
+  // Messages published, heard, dropped, gaps, reconnections, and the lag histogram (bus_lag).
+  void write_metrics(PrometheusWriter& out) const override;
+  // The time from an event's publication on its node to its arrival here, for events heard from other nodes
+  // (their envelope carries the publishing node's wall clock: across machines, as good as their clocks agree).
+  const LatencyHistogram& bus_lag() const { return lag_; }
   // The lane channel of a game (0..15).
   static int lane(const std::string& topic);
   // True while the subscriber is connected and subscribed (tests wait on it).
@@ -107,6 +116,7 @@ class RedisBus final : public EventSink {
 
   mutable std::mutex counters_mutex_;
   RedisBusCounters counters_;
+  LatencyHistogram lag_{0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
 
   std::thread publisher_, listener_;
 };

@@ -121,7 +121,7 @@ HttpAnswer TeamEvents::create(const json::object& request, const std::string& id
   e->arbiter = new_seat_token();
   std::lock_guard lock(mutex_);
   if (events_.contains(id)) return tournament_error(500, "server_error", {{"detail", "no free id"}});
-  if (auto r = save(*e); !r) {
+  if (auto r = save(*e, true); !r) {
     log_("team event " + id + ": " + r.error().message);
     return tournament_error(500, "server_error", {{"detail", "cannot store the event"}});
   }

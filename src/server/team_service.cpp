@@ -13,19 +13,16 @@ namespace tabiya::server {
 namespace json = boost::json;
 namespace tn = tabiya::tournament;
 
-TeamEvents::TeamEvents(Service& games, std::string data_dir, std::function<void(const std::string&)> log,
-                       std::function<uint64_t()> random)
-    : games_(games), store_(std::move(data_dir)), log_(std::move(log)), random_(std::move(random)) {}
+TeamEvents::TeamEvents(Service& games, std::shared_ptr<EventFileStore> files,
+                       std::function<void(const std::string&)> log, std::function<uint64_t()> random)
+    : games_(games), store_(std::move(files)), log_(std::move(log)), random_(std::move(random)) {}
 
 Result<bool> TeamEvents::load() {
   auto loaded = store_.load_all(log_);
   if (!loaded) return loaded.error();
   {
     std::lock_guard lock(mutex_);
-    for (std::shared_ptr<TeamEntry>& e : *loaded) {
-      for (const OnlineGame& g : e->games) event_of_game_[g.id] = e->id;
-      events_[e->id] = std::move(e);
-    }
+    for (std::shared_ptr<TeamEntry>& e : *loaded) adopt_locked(std::move(e));
   }
   catch_up();
   return true;
@@ -61,6 +58,43 @@ bool TeamEvents::has(const std::string& id) const {
   return events_.contains(id);
 }
 
+bool TeamEvents::has_game(const std::string& game_id) const {
+  std::lock_guard lock(mutex_);
+  return event_of_game_.contains(game_id);
+}
+
+int64_t TeamEvents::version_of(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  auto it = events_.find(id);
+  return it == events_.end() ? 0 : it->second->version;
+}
+
+void TeamEvents::adopt_locked(std::shared_ptr<TeamEntry> e) {
+  auto& held = events_[e->id];
+  if (held && held->version >= e->version) return;
+  for (const OnlineGame& g : e->games) event_of_game_[g.id] = e->id;
+  held = std::move(e);
+}
+
+Result<bool> TeamEvents::adopt(const StoredEvent& stored) {
+  auto e = team_from_stored(stored);
+  if (!e) return e.error();
+  std::lock_guard lock(mutex_);
+  adopt_locked(std::move(*e));
+  return true;
+}
+
+Result<bool> TeamEvents::sync_locked(const std::string& id) {
+  auto it = events_.find(id);
+  auto newer = store_.files().load_if_newer(id, it == events_.end() ? 0 : it->second->version);
+  if (!newer) return newer.error();
+  if (!*newer || (*newer)->kind != EventKind::team) return true;
+  auto e = team_from_stored(**newer);
+  if (!e) return e.error();
+  adopt_locked(std::move(*e));
+  return true;
+}
+
 std::size_t TeamEvents::count() const {
   std::lock_guard lock(mutex_);
   return events_.size();
@@ -71,9 +105,10 @@ bool TeamEvents::is_team_request(const json::object& request) {
   return system && system->is_string() && system->as_string().starts_with("team-");
 }
 
-Result<bool> TeamEvents::save(TeamEntry& e) {
+Result<bool> TeamEvents::save(TeamEntry& e, bool created) {
+  const int64_t previous = created ? 0 : e.version;
   ++e.version;
-  return store_.save(e);
+  return store_.save(e, previous);
 }
 
 HttpAnswer TeamEvents::commit(TeamEntry& e, const TeamEntry& before, HttpAnswer ok) {
@@ -107,6 +142,20 @@ HttpAnswer TeamEvents::route(const std::string& id, std::string_view what, const
     return a;
   }
   if (!post) return tournament_error(405, "method_not_allowed");
+  HttpAnswer answer;
+  if (auto locked = store_.files().exclusively(id, [&] { answer = change(id, what, request); }); !locked) {
+    log_("team event " + id + ": " + locked.error().message);
+    return tournament_error(500, "server_error", {{"detail", "cannot lock the event"}});
+  }
+  return answer;
+}
+
+HttpAnswer TeamEvents::change(const std::string& id, std::string_view what, const HttpRequest& request) {
+  if (auto r = sync_locked(id); !r) {
+    log_("team event " + id + ": " + r.error().message);
+    return tournament_error(500, "server_error", {{"detail", "cannot read the event"}});
+  }
+  TeamEntry& e = *events_.at(id);
   HttpAnswer bad;
   auto body = parse_body(request.body, bad);
   if (!body) return bad;
@@ -152,9 +201,19 @@ void TeamEvents::game_ended(const std::string& game_id, const std::string& score
   std::lock_guard lock(mutex_);
   auto ev = event_of_game_.find(game_id);
   if (ev == event_of_game_.end()) return;
-  auto it = events_.find(ev->second);
-  if (it == events_.end()) return;
-  TeamEntry& e = *it->second;
+  const std::string id = ev->second;
+  // Under the event's lock, at the store's version: another node may be changing it.
+  auto locked = store_.files().exclusively(id, [&] {
+    if (auto r = sync_locked(id); !r) {
+      log_("team event " + id + ": " + r.error().message);
+      return;
+    }
+    enter_game_result(*events_.at(id), game_id, white, black);
+  });
+  if (!locked) log_("team event " + id + ": result of game " + game_id + " not entered: " + locked.error().message);
+}
+
+void TeamEvents::enter_game_result(TeamEntry& e, const std::string& game_id, char white, char black) {
   for (const OnlineGame& g : e.games) {
     if (g.id != game_id) continue;
     auto ref = find_team_board(e.event, g.round, g.white, g.black);

@@ -34,14 +34,20 @@ namespace tabiya::server {
 
 class TeamEvents {
  public:
-  // `games` must outlive this; an empty `data_dir` keeps events in memory only; `random` seeds draws by lot.
-  TeamEvents(Service& games, std::string data_dir, std::function<void(const std::string&)> log,
+  // `games` must outlive this; `files` keeps the events (make_event_files("") keeps them in memory only);
+  // `random` seeds draws by lot.
+  TeamEvents(Service& games, std::shared_ptr<EventFileStore> files, std::function<void(const std::string&)> log,
              std::function<uint64_t()> random);
 
   // Stored events into memory, then the results of their games that ended while nobody was listening.
   Result<bool> load();
 
   bool has(const std::string& id) const;
+  bool has_game(const std::string& game_id) const;
+  // The version held of the event `id` (0: none).
+  int64_t version_of(const std::string& id) const;
+  // A stored event that another node created or changed, into memory unless this one holds that version already.
+  Result<bool> adopt(const StoredEvent& stored);
   std::size_t count() const;
   // Whether a creation request asks for a team event ("system": "team-...").
   static bool is_team_request(const boost::json::object& request);
@@ -53,7 +59,14 @@ class TeamEvents {
   void game_ended(const std::string& game_id, const std::string& score);
 
  private:
-  Result<bool> save(TeamEntry& e);
+  // A new version of the event, stored (`created`: the first).
+  Result<bool> save(TeamEntry& e, bool created = false);
+  // Brings the event `id` up to the store's version, the mutex held.
+  Result<bool> sync_locked(const std::string& id);
+  void adopt_locked(std::shared_ptr<TeamEntry> e);
+  // A POST on the event `id`, under the event's lock in the store and the mutex, after syncing it.
+  HttpAnswer change(const std::string& id, std::string_view what, const HttpRequest& request);
+  void enter_game_result(TeamEntry& e, const std::string& game_id, char white, char black);
   HttpAnswer commit(TeamEntry& e, const TeamEntry& before, HttpAnswer ok);
   void catch_up();
 

@@ -4,11 +4,8 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
-#include "core/durable_file.h"
 #include "server/stored_line_words.h"
 #include "tournament/team_trf.h"
 
@@ -180,40 +177,35 @@ Result<std::shared_ptr<TeamEntry>> team_from_stored(std::string_view text, const
   return e;
 }
 
-TeamStore::TeamStore(std::string data_dir) : data_dir_(std::move(data_dir)) {}
-
-std::string TeamStore::path_of(const std::string& id) const {
-  return (std::filesystem::path(data_dir_) / "teams" / (id + ".trf")).string();
+Result<std::shared_ptr<TeamEntry>> team_from_stored(const StoredEvent& stored) {
+  auto e = team_from_stored(stored.text, stored.source);
+  if (!e) return e.error();
+  if (stored.version > 0) (*e)->version = stored.version;
+  return e;
 }
 
-Result<bool> TeamStore::save(const TeamEntry& e) const {
-  if (data_dir_.empty()) return true;
-  return write_file_durably(path_of(e.id), stored_team_trf(e));
+TeamStore::TeamStore(std::shared_ptr<EventFileStore> files) : files_(std::move(files)) {}
+
+Result<bool> TeamStore::save(const TeamEntry& e, int64_t previous) const {
+  std::vector<std::string> games;
+  for (const OnlineGame& g : e.games)
+    if (g.round == e.published) games.push_back(g.id);
+  return files_->save({EventKind::team, e.id, stored_team_trf(e), e.version, {}}, previous, games);
 }
 
 Result<std::vector<std::shared_ptr<TeamEntry>>> TeamStore::load_all(
     const std::function<void(const std::string&)>& log) const {
+  auto stored = files_->list(EventKind::team, log);
+  if (!stored) return stored.error();
   std::vector<std::shared_ptr<TeamEntry>> events;
-  if (data_dir_.empty()) return events;
-  namespace fs = std::filesystem;
-  const fs::path dir = fs::path(data_dir_) / "teams";
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) return fail("data directory " + dir.string() + ": " + ec.message());
-  for (const auto& item : fs::directory_iterator(dir, ec)) {
-    // Names starting with a dot are a durable write's temporary files (core/durable_file.h).
-    if (item.path().extension() != ".trf" || item.path().filename().string().starts_with(".")) continue;
-    std::ifstream in(item.path(), std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    auto e = team_from_stored(text.str(), item.path().string());
+  for (const StoredEvent& s : *stored) {
+    auto e = team_from_stored(s);
     if (!e) {
       log("team event file skipped: " + e.error().message);
       continue;
     }
     events.push_back(std::move(*e));
   }
-  if (ec) return fail("data directory " + dir.string() + ": " + ec.message());
   return events;
 }
 

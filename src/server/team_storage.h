@@ -1,5 +1,6 @@
-// Online team events on disk: each one a TRF with the 2025 revision's team records (tournament/team_trf.h),
-// DATA/teams/ID.trf, rewritten durably and atomically after every change (core/durable_file.h). What only the
+// Online team events stored: each one a TRF with the 2025 revision's team records (tournament/team_trf.h),
+// DATA/teams/ID.trf rewritten durably and atomically after every change (core/durable_file.h), or a row of
+// PostgreSQL shared by several nodes (tournament_storage_backend.h). What only the
 // online event needs rides in the same file as tabiya's own lines, which other programs skip and the public TRF
 // download leaves out:
 //   XTI id   XTS registration|closed PUBLISHED   XTC time   XTE rules   XTP round-robin|double-round-robin|swiss
@@ -16,6 +17,7 @@
 
 #include "core/result.h"
 #include "server/team_event.h"
+#include "server/tournament_storage_backend.h"
 
 namespace tabiya::server {
 
@@ -28,18 +30,21 @@ Result<std::shared_ptr<TeamEntry>> team_from_stored(std::string_view text, const
 
 std::string pairing_system_name(TeamPairingSystem s);  // "team-round-robin", "team-double-round-robin", "team-swiss"
 
+// A stored team event back in memory, with its stored version (the files keep none: the entry's first).
+Result<std::shared_ptr<TeamEntry>> team_from_stored(const StoredEvent& stored);
+
 class TeamStore {
  public:
-  // An empty directory keeps events in memory only: save and load_all do nothing.
-  explicit TeamStore(std::string data_dir);
+  explicit TeamStore(std::shared_ptr<EventFileStore> files);
 
-  Result<bool> save(const TeamEntry& e) const;
-  // Every stored event; files that cannot be read are reported to `log` and skipped.
+  // Stores `e` at its version over `previous` (0: a new event), with the games of its last published round.
+  Result<bool> save(const TeamEntry& e, int64_t previous) const;
+  // Every stored event; entries that cannot be read are reported to `log` and skipped.
   Result<std::vector<std::shared_ptr<TeamEntry>>> load_all(const std::function<void(const std::string&)>& log) const;
+  EventFileStore& files() const { return *files_; }
 
  private:
-  std::string path_of(const std::string& id) const;
-  std::string data_dir_;
+  std::shared_ptr<EventFileStore> files_;
 };
 
 }  // namespace tabiya::server

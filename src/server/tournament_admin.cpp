@@ -31,9 +31,10 @@ std::optional<std::pair<char, char>> result_codes(std::string_view text) {
 
 }  // namespace
 
-Result<bool> TournamentService::Impl::save(EventEntry& e) {
+Result<bool> TournamentService::Impl::save(EventEntry& e, bool created) {
+  const int64_t previous = created ? 0 : e.version;
   ++e.version;
-  return store.save(e);
+  return store.save(e, previous);
 }
 
 HttpAnswer TournamentService::Impl::commit(EventEntry& e, const EventEntry& before, HttpAnswer ok) {
@@ -58,7 +59,7 @@ HttpAnswer TournamentService::Impl::create_event(std::string_view body) {
     if (!events.contains(id) && !teams->has(id)) e->id = id;
   }
   if (e->id.empty()) return tournament_error(500, "server_error", {{"detail", "no free id"}});
-  if (auto r = save(*e); !r) {
+  if (auto r = save(*e, true); !r) {
     log("tournament " + e->id + ": " + r.error().message);
     return tournament_error(500, "server_error", {{"detail", "cannot store the event"}});
   }
@@ -252,9 +253,20 @@ void TournamentService::Impl::enter_game_result(const std::string& game_id, cons
   std::lock_guard lock(mutex);
   auto ev = event_of_game.find(game_id);
   if (ev == event_of_game.end()) return;
-  auto it = events.find(ev->second);
-  if (it == events.end()) return;
-  EventEntry& e = *it->second;
+  const std::string id = ev->second;
+  // Under the event's lock, at the store's version: another node may be changing it.
+  auto locked = store.files().exclusively(id, [&] {
+    if (auto r = sync_locked(id); !r) {
+      log("tournament " + id + ": " + r.error().message);
+      return;
+    }
+    enter_game_result_locked(*events.at(id), game_id, *codes);
+  });
+  if (!locked) log("tournament " + id + ": result of game " + game_id + " not entered: " + locked.error().message);
+}
+
+void TournamentService::Impl::enter_game_result_locked(EventEntry& e, const std::string& game_id,
+                                                       std::pair<char, char> codes) {
   for (const OnlineGame& g : e.games) {
     if (g.id != game_id) continue;
     tn::Player* w = e.t.player(g.white);
@@ -264,7 +276,7 @@ void TournamentService::Impl::enter_game_result(const std::string& game_id, cons
     // The arbiter's entry (a forfeit, a correction) stands over the game's.
     if (we.opponent != g.black || we.result != ' ') return;
     const EventEntry before = e;
-    tn::enter_result(e.t, e.settings, g.round, g.white, codes->first, codes->second);
+    tn::enter_result(e.t, e.settings, g.round, g.white, codes.first, codes.second);
     if (auto r = save(e); !r) {
       log("tournament " + e.id + ": " + r.error().message);
       e = before;

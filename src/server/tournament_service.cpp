@@ -38,9 +38,10 @@ json::object with_profile(json::object join, const TournamentAccount& account) {
 TournamentService::Impl::Impl(Service& games, TournamentServiceOptions o)
     : games(games),
       options(std::move(o)),
-      store(options.data_dir),
+      store(options.event_store ? options.event_store : make_event_files(options.data_dir)),
       teams(std::make_unique<TeamEvents>(
-          games, options.data_dir, [this](const std::string& line) { log(line); }, [this] { return random(); })) {}
+          games, options.event_store ? options.event_store : make_event_files(options.data_dir),
+          [this](const std::string& line) { log(line); }, [this] { return random(); })) {}
 
 void TournamentService::Impl::log(const std::string& line) const {
   if (options.log) options.log(line);
@@ -52,11 +53,67 @@ uint64_t TournamentService::Impl::random() const { return options.random ? optio
 Result<bool> TournamentService::Impl::load_all() {
   auto loaded = store.load_all([this](const std::string& line) { log(line); });
   if (!loaded) return loaded.error();
-  for (std::shared_ptr<EventEntry>& e : *loaded) {
-    for (const OnlineGame& g : e->games) event_of_game[g.id] = e->id;
-    events[e->id] = std::move(e);
-  }
+  std::lock_guard lock(mutex);
+  for (std::shared_ptr<EventEntry>& e : *loaded) adopt(std::move(e));
   return true;
+}
+
+void TournamentService::Impl::adopt(std::shared_ptr<EventEntry> e) {
+  auto& held = events[e->id];
+  if (held && held->version >= e->version) return;
+  for (const OnlineGame& g : e->games) event_of_game[g.id] = e->id;
+  held = std::move(e);
+}
+
+Result<bool> TournamentService::Impl::sync_locked(const std::string& id) {
+  auto it = events.find(id);
+  auto newer = store.files().load_if_newer(id, it == events.end() ? 0 : it->second->version);
+  if (!newer) return newer.error();
+  if (!*newer || (*newer)->kind != EventKind::individual) return true;
+  auto e = event_from_stored(**newer);
+  if (!e) return e.error();
+  adopt(std::move(*e));
+  return true;
+}
+
+std::optional<HttpAnswer> TournamentService::Impl::sync_event(const std::string& id) {
+  int64_t known = 0;
+  {
+    std::lock_guard lock(mutex);
+    if (auto it = events.find(id); it != events.end()) known = it->second->version;
+  }
+  if (known == 0) known = teams->version_of(id);  // its own mutex, not under ours
+  auto newer = store.files().load_if_newer(id, known);
+  Result<bool> adopted = true;
+  if (newer && *newer && (*newer)->kind == EventKind::team) {
+    adopted = teams->adopt(**newer);
+  } else if (newer && *newer) {
+    auto e = event_from_stored(**newer);
+    if (e) {
+      std::lock_guard lock(mutex);
+      adopt(std::move(*e));
+    } else {
+      adopted = e.error();
+    }
+  }
+  const std::string problem = !newer ? newer.error().message : !adopted ? adopted.error().message : "";
+  if (problem.empty()) return std::nullopt;
+  log("tournament " + id + ": " + problem);
+  return tournament_error(500, "server_error", {{"detail", "cannot read the event"}});
+}
+
+void TournamentService::Impl::find_event_of(const std::string& game_id) {
+  {
+    std::lock_guard lock(mutex);
+    if (event_of_game.contains(game_id)) return;
+  }
+  if (teams->has_game(game_id)) return;
+  auto found = store.files().event_of_game(game_id);
+  if (!found) {
+    log("game " + game_id + ": " + found.error().message);
+    return;
+  }
+  if (*found) (void)sync_event((*found)->second);
 }
 
 // Games that ended while the service was not listening (before a restart).
@@ -160,6 +217,7 @@ HttpAnswer TournamentService::Impl::route(const HttpRequest& request) {
   const std::string id(rest.substr(0, rest.find('/')));
   const std::string_view what = id.size() < rest.size() ? rest.substr(id.size() + 1) : std::string_view{};
   if (!valid_event_id(id)) return tournament_error(404, "unknown_tournament", {{"id", id}});
+  if (auto refused = sync_event(id)) return *refused;
   if (teams->has(id)) return teams->route(id, what, request);
   if (what == "pgn") {
     if (!get) return tournament_error(405, "method_not_allowed");
@@ -191,6 +249,20 @@ HttpAnswer TournamentService::Impl::route(const HttpRequest& request) {
     return a;
   }
   if (!post) return tournament_error(405, "method_not_allowed");
+  HttpAnswer answer;
+  if (auto locked = store.files().exclusively(id, [&] { answer = change(id, what, request); }); !locked) {
+    log("tournament " + id + ": " + locked.error().message);
+    return tournament_error(500, "server_error", {{"detail", "cannot lock the event"}});
+  }
+  return answer;
+}
+
+HttpAnswer TournamentService::Impl::change(const std::string& id, std::string_view what, const HttpRequest& request) {
+  if (auto r = sync_locked(id); !r) {
+    log("tournament " + id + ": " + r.error().message);
+    return tournament_error(500, "server_error", {{"detail", "cannot read the event"}});
+  }
+  EventEntry& e = *events.at(id);
   HttpAnswer bad;
   auto body = parse_body(request.body, bad);
   if (!body) return bad;
@@ -283,6 +355,7 @@ void TournamentService::write_metrics(std::string& out) {
 void TournamentService::shutdown() { impl_->games.shutdown(); }
 
 void TournamentService::game_ended(const std::string& game_id, const std::string& score) {
+  impl_->find_event_of(game_id);
   impl_->enter_game_result(game_id, score);
   impl_->teams->game_ended(game_id, score);
 }

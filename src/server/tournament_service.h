@@ -6,10 +6,11 @@
 //
 // The event's TRF is its single source of truth: it is kept in memory and,
 // with a data directory, rewritten durably and atomically (core/durable_file.h)
-// to DATA/tournaments/ID.trf after every change. What only the online event needs (the arbiter's and players'
-// secrets, the games and their seat tokens, the clock, the rules edition, the
-// state of registration) rides in the same file as tabiya's own `XT?` lines,
-// which other programs skip and which the public TRF download leaves out.
+// to DATA/tournaments/ID.trf after every change; with several nodes it is a versioned row of PostgreSQL instead,
+// re-read when another node changed it, and changed under the event's lock there (tournament_storage_backend.h). What
+// only the online event needs (the arbiter's and players' secrets, the games and their seat tokens, the clock, the
+// rules edition, the state of registration) rides in the same file as tabiya's own `XT?` lines, which other programs
+// skip and which the public TRF download leaves out.
 //
 // The service wraps the game service: requests under /api/tournaments are its
 // own, everything else (games, WebSockets, metrics) passes through. It makes
@@ -39,6 +40,7 @@
 #include "core/result.h"
 #include "server/rate_limit.h"
 #include "server/service.h"
+#include "server/tournament_storage_backend.h"
 
 namespace tabiya::server {
 
@@ -53,6 +55,9 @@ struct TournamentAccount {
 struct TournamentServiceOptions {
   // Events are kept as DATA/tournaments/ID.trf; empty keeps them in memory only.
   std::string data_dir;
+  // Where events are kept instead of data_dir's files: PostgreSQL shared by several nodes
+  // (open_postgres_event_store); nullptr: the files.
+  std::shared_ptr<EventFileStore> event_store;
   // Seeds for the round-robin lot; empty: the OS.
   std::function<uint64_t()> random;
   // Errors loading or saving events; empty: standard error.

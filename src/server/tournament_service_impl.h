@@ -9,8 +9,10 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "server/team_service.h"
 #include "server/tournament_event.h"
@@ -41,8 +43,8 @@ struct TournamentService::Impl {
 
   // --- Administration (tournament_admin.cpp), the mutex held ---
 
-  // A new version of the event, stored.
-  Result<bool> save(EventEntry& e);
+  // A new version of the event, stored (`created`: the first).
+  Result<bool> save(EventEntry& e, bool created = false);
   // A change is kept only if it reaches the disk; otherwise the event goes back to `before`.
   HttpAnswer commit(EventEntry& e, const EventEntry& before, HttpAnswer ok);
 
@@ -56,6 +58,21 @@ struct TournamentService::Impl {
   HttpAnswer withdraw(EventEntry& e, int number);
   // Takes the mutex itself: called from the game service's game-end hook.
   void enter_game_result(const std::string& game_id, const std::string& score);
+  // The same for the event `e` holding the game, the mutex and the event's lock held.
+  void enter_game_result_locked(EventEntry& e, const std::string& game_id, std::pair<char, char> codes);
+
+  // --- Several nodes (tournament_service.cpp): events another node created or changed ---
+
+  // Brings the event `id`, of either kind, up to the store's version; the refusal when the store cannot be read.
+  std::optional<HttpAnswer> sync_event(const std::string& id);
+  // The same for an individual event, the mutex held.
+  Result<bool> sync_locked(const std::string& id);
+  // A stored event into memory unless this node holds that version or a newer one; the mutex held.
+  void adopt(std::shared_ptr<EventEntry> e);
+  // A game this node does not know of: its event, if the store names one, into memory.
+  void find_event_of(const std::string& game_id);
+  // A POST on the event `id`, under the event's lock in the store and the mutex, after syncing it.
+  HttpAnswer change(const std::string& id, std::string_view what, const HttpRequest& request);
 
   // --- Reading (tournament_service.cpp) ---
 

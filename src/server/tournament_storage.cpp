@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <filesystem>
-#include <sstream>
 
 #include "server/stored_line_words.h"
 #include "tournament/office.h"
@@ -84,42 +82,37 @@ Result<std::shared_ptr<EventEntry>> event_from_stored(tn::Tournament t, const st
   return e;
 }
 
-TournamentStore::TournamentStore(std::string data_dir) : data_dir_(std::move(data_dir)) {}
-
-std::string TournamentStore::path_of(const std::string& id) const {
-  return (std::filesystem::path(data_dir_) / "tournaments" / (id + ".trf")).string();
+Result<std::shared_ptr<EventEntry>> event_from_stored(const StoredEvent& stored) {
+  auto t = tn::read_trf(stored.text, stored.source);
+  if (!t) return t.error();
+  auto e = event_from_stored(std::move(*t), stored.source);
+  if (!e) return e.error();
+  if (stored.version > 0) (*e)->version = stored.version;
+  return e;
 }
 
-Result<bool> TournamentStore::save(const EventEntry& e) const {
-  if (data_dir_.empty()) return true;
-  return tn::write_trf_file(stored_trf(e), path_of(e.id));
+TournamentStore::TournamentStore(std::shared_ptr<EventFileStore> files) : files_(std::move(files)) {}
+
+Result<bool> TournamentStore::save(const EventEntry& e, int64_t previous) const {
+  std::vector<std::string> games;
+  for (const OnlineGame& g : e.games)
+    if (g.round == e.published) games.push_back(g.id);
+  return files_->save({EventKind::individual, e.id, tn::write_trf(stored_trf(e)), e.version, {}}, previous, games);
 }
 
 Result<std::vector<std::shared_ptr<EventEntry>>> TournamentStore::load_all(
     const std::function<void(const std::string&)>& log) const {
+  auto stored = files_->list(EventKind::individual, log);
+  if (!stored) return stored.error();
   std::vector<std::shared_ptr<EventEntry>> events;
-  if (data_dir_.empty()) return events;
-  namespace fs = std::filesystem;
-  const fs::path dir = fs::path(data_dir_) / "tournaments";
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) return fail("data directory " + dir.string() + ": " + ec.message());
-  for (const auto& item : fs::directory_iterator(dir, ec)) {
-    // Names starting with a dot are a durable write's temporary files (core/durable_file.h).
-    if (item.path().extension() != ".trf" || item.path().filename().string().starts_with(".")) continue;
-    auto t = tn::read_trf_file(item.path().string());
-    if (!t) {
-      log("tournament file skipped: " + t.error().message);
-      continue;
-    }
-    auto e = event_from_stored(std::move(*t), item.path().string());
+  for (const StoredEvent& s : *stored) {
+    auto e = event_from_stored(s);
     if (!e) {
       log("tournament file skipped: " + e.error().message);
       continue;
     }
     events.push_back(std::move(*e));
   }
-  if (ec) return fail("data directory " + dir.string() + ": " + ec.message());
   return events;
 }
 

@@ -1,5 +1,6 @@
-// Online events on disk: each one a TRF, DATA/tournaments/ID.trf, rewritten durably and atomically after every
-// change (core/durable_file.h), so no crash loses an entered result. What only the online event needs rides in the
+// Online events stored: each one a TRF, DATA/tournaments/ID.trf rewritten durably and atomically after every
+// change (core/durable_file.h), so no crash loses an entered result, or a row of PostgreSQL shared by several nodes
+// (tournament_storage_backend.h). What only the online event needs rides in the
 // same file as tabiya's own lines, which other programs skip and the public TRF download leaves out:
 //   XTI id   XTS registration|closed PUBLISHED   XTC time   XTE rules
 //   XTK arbiter|join|N TOKEN   XTG ROUND WHITE BLACK GAME WHITE-SEAT BLACK-SEAT
@@ -12,6 +13,7 @@
 
 #include "core/result.h"
 #include "server/tournament_event.h"
+#include "server/tournament_storage_backend.h"
 
 namespace tabiya::server {
 
@@ -22,18 +24,21 @@ tournament::Tournament stored_trf(const EventEntry& e);
 // Reads a stored event back; errors name `source` and the malformed line.
 Result<std::shared_ptr<EventEntry>> event_from_stored(tournament::Tournament t, const std::string& source);
 
+// A stored event back in memory, with its stored version (the files keep none: the entry's first).
+Result<std::shared_ptr<EventEntry>> event_from_stored(const StoredEvent& stored);
+
 class TournamentStore {
  public:
-  // An empty directory keeps events in memory only: save and load_all do nothing.
-  explicit TournamentStore(std::string data_dir);
+  explicit TournamentStore(std::shared_ptr<EventFileStore> files);
 
-  Result<bool> save(const EventEntry& e) const;
-  // Every stored event; files that cannot be read are reported to `log` and skipped.
+  // Stores `e` at its version over `previous` (0: a new event), with the games of its last published round.
+  Result<bool> save(const EventEntry& e, int64_t previous) const;
+  // Every stored event; entries that cannot be read are reported to `log` and skipped.
   Result<std::vector<std::shared_ptr<EventEntry>>> load_all(const std::function<void(const std::string&)>& log) const;
+  EventFileStore& files() const { return *files_; }
 
  private:
-  std::string path_of(const std::string& id) const;
-  std::string data_dir_;
+  std::shared_ptr<EventFileStore> files_;
 };
 
 }  // namespace tabiya::server

@@ -92,6 +92,16 @@ TEST_F(RedisBusTest, AnotherNodesSocketsHearAGamesEventsInOrderAndOnce) {
   EXPECT_FALSE(gap("b:g1"));
   EXPECT_TRUE(eventually([&] { return a_->counters().published >= 51u; })) << a_->counters().published;
   EXPECT_GE(b_->counters().received, 50u);
+  // Every event B heard from A was timed from its publication (the bus lag); A heard only its own, untimed.
+  EXPECT_EQ(b_->bus_lag().count(), int64_t(b_->counters().received));
+  EXPECT_EQ(a_->bus_lag().count(), 0);
+  std::string metrics;
+  PrometheusWriter w(metrics);
+  b_->write_metrics(w);
+  EXPECT_NE(metrics.find("tabiya_bus_lag_seconds_count " + std::to_string(b_->counters().received) + "\n"),
+            std::string::npos)
+      << metrics;
+  EXPECT_NE(metrics.find("tabiya_bus_received_total"), std::string::npos) << metrics;
 }
 
 TEST_F(RedisBusTest, ASkippedNumberIsReportedAsAGap) {

@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 
+#include "event_store_param.h"
 #include "server/team_captain.h"
 #include "server/team_swiss_options.h"
 #include "server/tournament_service.h"
@@ -19,13 +20,14 @@ namespace {
 
 namespace json = boost::json;
 
-class TeamServiceTest : public ::testing::Test {
+class TeamServiceTest : public ::testing::TestWithParam<EventBackend> {
  protected:
   void SetUp() override {
     dir_ = std::filesystem::temp_directory_path() / ("tabiya-teams-" + std::to_string(::getpid()) + "-" +
                                                      ::testing::UnitTest::GetInstance()->current_test_info()->name());
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
+    if (GetParam() == EventBackend::postgres) database_ = fresh_event_database();
     start();
   }
   void TearDown() override {
@@ -50,6 +52,7 @@ class TeamServiceTest : public ::testing::Test {
     games_ = std::move(*g);
     TournamentServiceOptions t;
     t.data_dir = dir_.string();
+    t.event_store = event_store_for(GetParam(), database_);
     t.random = [] { return uint64_t{42}; };
     t.log = [this](const std::string& line) { log_.push_back(line); };
     auto made = TournamentService::create(*games_, t);
@@ -157,6 +160,7 @@ class TeamServiceTest : public ::testing::Test {
   std::unique_ptr<GameService> games_;
   std::unique_ptr<TournamentService> tournaments_;
   std::filesystem::path dir_;
+  std::string database_;  // PostgreSQL's URL when the events are stored there
   uint64_t random_ = 0;
   bool listening_ = true;
   std::vector<std::string> log_;
@@ -164,7 +168,7 @@ class TeamServiceTest : public ::testing::Test {
   std::vector<std::string> captains_;
 };
 
-TEST_F(TeamServiceTest, CreatingATeamEventChecksItsFieldsAndNamesTheBadOne) {
+TEST_P(TeamServiceTest, CreatingATeamEventChecksItsFieldsAndNamesTheBadOne) {
   auto bad = [&](const std::string& body, const std::string& field) {
     HttpAnswer a = call("POST", "/api/tournaments", body);
     EXPECT_EQ(a.status, 400) << body;
@@ -199,7 +203,7 @@ TEST_F(TeamServiceTest, CreatingATeamEventChecksItsFieldsAndNamesTheBadOne) {
   EXPECT_EQ(str(e.at("state")), "registration");
 }
 
-TEST_F(TeamServiceTest, TeamsNeedTheirBoardsFilledAndOnlyTheArbiterRegistersThem) {
+TEST_P(TeamServiceTest, TeamsNeedTheirBoardsFilledAndOnlyTheArbiterRegistersThem) {
   json::object created =
       post("/api/tournaments", {{"v", 1}, {"name", "L"}, {"system", "team-round-robin"}, {"boards", 2}}, 201);
   id_ = str(created.at("id"));
@@ -218,7 +222,7 @@ TEST_F(TeamServiceTest, TeamsNeedTheirBoardsFilledAndOnlyTheArbiterRegistersThem
   EXPECT_EQ(refusal("close", {{"token", arbiter_}}, 409).second, "too_few_teams");
 }
 
-TEST_F(TeamServiceTest, EachBoardIsAServerGameAndResultsFlowIntoMatchesStandingsAndCrosstable) {
+TEST_P(TeamServiceTest, EachBoardIsAServerGameAndResultsFlowIntoMatchesStandingsAndCrosstable) {
   two_teams_round_one();
   json::object e = event();
   EXPECT_EQ(str(e.at("state")), "running");
@@ -261,7 +265,7 @@ TEST_F(TeamServiceTest, EachBoardIsAServerGameAndResultsFlowIntoMatchesStandings
   EXPECT_EQ(trf.body.find("XTK"), std::string::npos) << "secrets stay out of the public file";
 }
 
-TEST_F(TeamServiceTest, ACaptainMayGiveOnlyTheThreeAdvicesAndAnswerOnlyAQuestion) {
+TEST_P(TeamServiceTest, ACaptainMayGiveOnlyTheThreeAdvicesAndAnswerOnlyAQuestion) {
   two_teams_round_one();
   const std::string captain = captains_[0];
   auto says = [&](int player, const std::string& kind, int status) {
@@ -313,7 +317,7 @@ TEST_F(TeamServiceTest, ACaptainMayGiveOnlyTheThreeAdvicesAndAnswerOnlyAQuestion
   EXPECT_EQ(refusal("advice", {{"seat", "not-a-seat-token"}}, 403).second, "bad_seat");
 }
 
-TEST_F(TeamServiceTest, OneTeamsCaptainCannotActForAnother) {
+TEST_P(TeamServiceTest, OneTeamsCaptainCannotActForAnother) {
   two_teams_round_one();
   // Players 4 and 5 play for the Knights: the Rooks' captain may not advise them, their own captain may.
   EXPECT_EQ(refusal("captain", {{"token", captains_[0]}, {"player", 4}, {"kind", "resign"}}, 403).second,
@@ -337,7 +341,7 @@ TEST_F(TeamServiceTest, OneTeamsCaptainCannotActForAnother) {
   EXPECT_EQ(refusal("captain", {{"token", "x"}, {"player", 4}, {"kind", "offer_draw"}}, 403).second, "bad_token");
 }
 
-TEST_F(TeamServiceTest, TheEventSurvivesARestartAndCatchesUpOnGamesThatEndedMeanwhile) {
+TEST_P(TeamServiceTest, TheEventSurvivesARestartAndCatchesUpOnGamesThatEndedMeanwhile) {
   two_teams_round_one();
   post(base() + "/result", {{"token", arbiter_}, {"round", 1}, {"white", 5}, {"result", "0-1"}}, 200);
   auto [game, white_seat] = game_and_seat(1);
@@ -367,7 +371,7 @@ json::object refusal_data(const json::object& answer) {
   return answer.contains("data") ? answer.at("data").as_object() : json::object{};
 }
 
-TEST_F(TeamServiceTest, ALineUpChosenBeforeTheRoundDecidesWhoPlaysWhichBoard) {
+TEST_P(TeamServiceTest, ALineUpChosenBeforeTheRoundDecidesWhoPlaysWhichBoard) {
   two_teams_registered();
   // The Rooks' captain puts his reserve (registered third) on board 2; the arbiter leaves the Knights' board 1
   // empty and puts their reserve on board 2.
@@ -429,7 +433,7 @@ TEST_F(TeamServiceTest, ALineUpChosenBeforeTheRoundDecidesWhoPlaysWhichBoard) {
   EXPECT_TRUE(log_.empty()) << log_.front();
 }
 
-TEST_F(TeamServiceTest, CaptainsMessagesAreStoredWithTheEventAndSurviveARestart) {
+TEST_P(TeamServiceTest, CaptainsMessagesAreStoredWithTheEventAndSurviveARestart) {
   two_teams_round_one();
   auto [game, seat] = game_and_seat(1);
   post(base() + "/captain", {{"token", captains_[0]}, {"player", 1}, {"kind", "offer_draw"}}, 201);
@@ -448,7 +452,7 @@ TEST_F(TeamServiceTest, CaptainsMessagesAreStoredWithTheEventAndSurviveARestart)
   EXPECT_TRUE(log_.empty()) << log_.front();
 }
 
-TEST_F(TeamServiceTest, CaptainsEnterTheirPlayersWhenTheEventLetsThem) {
+TEST_P(TeamServiceTest, CaptainsEnterTheirPlayersWhenTheEventLetsThem) {
   json::object created = post("/api/tournaments",
                               {{"v", 1},
                                {"name", "Open League"},
@@ -510,7 +514,7 @@ TEST_F(TeamServiceTest, CaptainsEnterTheirPlayersWhenTheEventLetsThem) {
   EXPECT_FALSE(game_and_seat(1).first.empty());
 }
 
-TEST_F(TeamServiceTest, WithoutCaptainRegistrationTheArbiterEntersEveryTeamsPlayers) {
+TEST_P(TeamServiceTest, WithoutCaptainRegistrationTheArbiterEntersEveryTeamsPlayers) {
   json::object created =
       post("/api/tournaments", {{"v", 1}, {"name", "L"}, {"system", "team-round-robin"}, {"boards", 2}}, 201);
   id_ = str(created.at("id"));
@@ -523,7 +527,7 @@ TEST_F(TeamServiceTest, WithoutCaptainRegistrationTheArbiterEntersEveryTeamsPlay
   EXPECT_EQ(refusal("roster", {{"token", captain}, {"players", two}}, 409).second, "captains_do_not_register");
 }
 
-TEST_F(TeamServiceTest, ThePgnDownloadHasEveryBoardWithItsTeamsAndLeavesEmptyBoardsOut) {
+TEST_P(TeamServiceTest, ThePgnDownloadHasEveryBoardWithItsTeamsAndLeavesEmptyBoardsOut) {
   two_teams_registered();
   post(base() + "/lineup", {{"token", arbiter_}, {"team", 1}, {"round", 1}, {"players", {1, 0}}}, 200);
   post(base() + "/publish", {{"token", arbiter_}}, 200);
@@ -540,7 +544,7 @@ TEST_F(TeamServiceTest, ThePgnDownloadHasEveryBoardWithItsTeamsAndLeavesEmptyBoa
   EXPECT_EQ(call("POST", base() + "/pgn").status, 405);
 }
 
-TEST_F(TeamServiceTest, ATeamSwissIsPairedByC046RoundByRoundWithTheByeWorthADrawnMatch) {
+TEST_P(TeamServiceTest, ATeamSwissIsPairedByC046RoundByRoundWithTheByeWorthADrawnMatch) {
   json::object created =
       post("/api/tournaments",
            {{"v", 1}, {"name", "Team Swiss"}, {"system", "team-swiss"}, {"rounds", 2}, {"boards", 2}}, 201);
@@ -592,7 +596,7 @@ TEST_F(TeamServiceTest, ATeamSwissIsPairedByC046RoundByRoundWithTheByeWorthADraw
   EXPECT_TRUE(log_.empty()) << log_.front();
 }
 
-TEST_F(TeamServiceTest, ATeamSwissTakesTheCliOptionsAndKeepsThemAcrossARestart) {
+TEST_P(TeamServiceTest, ATeamSwissTakesTheCliOptionsAndKeepsThemAcrossARestart) {
   auto bad = [&](const std::string& body, const std::string& field) {
     HttpAnswer a = call("POST", "/api/tournaments", body);
     EXPECT_EQ(a.status, 400) << body;
@@ -645,7 +649,7 @@ TEST_F(TeamServiceTest, ATeamSwissTakesTheCliOptionsAndKeepsThemAcrossARestart) 
   EXPECT_EQ(str(e.at("standings").at(0).at("game_points")), "1.5");
 }
 
-TEST_F(TeamServiceTest, AnInitialColourDrawnByLotIsStoredWithItsSeed) {
+TEST_P(TeamServiceTest, AnInitialColourDrawnByLotIsStoredWithItsSeed) {
   // The fixture's random source gives 42: the draw is the one initial_colour_by_lot(42) makes, again after a restart.
   const std::string drawn = initial_colour_by_lot(42) == tournament::Colour::white ? "white" : "black";
   json::object made = post(
@@ -670,7 +674,7 @@ TEST_F(TeamServiceTest, AnInitialColourDrawnByLotIsStoredWithItsSeed) {
   EXPECT_EQ(seen.size(), 2u);
 }
 
-TEST_F(TeamServiceTest, AnAbsentTeamIsLeftOutOfTheSwissRoundTheArbiterMarksItFor) {
+TEST_P(TeamServiceTest, AnAbsentTeamIsLeftOutOfTheSwissRoundTheArbiterMarksItFor) {
   json::object made =
       post("/api/tournaments", {{"v", 1}, {"name", "Absences"}, {"system", "team-swiss"}, {"rounds", 2}, {"boards", 1}},
            201);
@@ -723,7 +727,7 @@ TEST_F(TeamServiceTest, AnAbsentTeamIsLeftOutOfTheSwissRoundTheArbiterMarksItFor
             "all_rounds_published");
 }
 
-TEST_F(TeamServiceTest, OnlyATeamSwissHasAbsentTeams) {
+TEST_P(TeamServiceTest, OnlyATeamSwissHasAbsentTeams) {
   two_teams_registered();
   EXPECT_EQ(refusal("absent", {{"token", arbiter_}, {"team", 1}, {"absent", true}}, 409).second, "not_swiss");
 }
@@ -745,5 +749,12 @@ TEST(TeamCaptain, TheSixWordsOfArticle15AndNothingElse) {
   EXPECT_FALSE(question_open(log, "g", 1));
 }
 
+}  // namespace
+}  // namespace tabiya::server::testing
+
+namespace tabiya::server::testing {
+namespace {
+INSTANTIATE_TEST_SUITE_P(EveryEventStore, TeamServiceTest,
+                         ::testing::Values(EventBackend::files, EventBackend::postgres), event_backend_name);
 }  // namespace
 }  // namespace tabiya::server::testing

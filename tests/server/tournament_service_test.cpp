@@ -12,6 +12,7 @@
 #include <optional>
 #include <sstream>
 
+#include "event_store_param.h"
 #include "pgn_check.h"
 #include "service_test_support.h"
 #include "tournament/trf.h"
@@ -21,13 +22,14 @@ namespace {
 
 namespace json = boost::json;
 
-class TournamentServiceTest : public ::testing::Test {
+class TournamentServiceTest : public ::testing::TestWithParam<EventBackend> {
  protected:
   void SetUp() override {
     dir_ = std::filesystem::temp_directory_path() / ("tabiya-tournament-" + std::to_string(::getpid()) + "-" +
                                                      ::testing::UnitTest::GetInstance()->current_test_info()->name());
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
+    if (GetParam() == EventBackend::postgres) database_ = fresh_event_database();
     start();
   }
   void TearDown() override {
@@ -55,6 +57,7 @@ class TournamentServiceTest : public ::testing::Test {
     games_ = std::move(*g);
     TournamentServiceOptions t;
     t.data_dir = dir_.string();
+    t.event_store = event_store_for(GetParam(), database_);
     t.random = [] { return uint64_t{42}; };
     t.log = [this](const std::string& line) { log_.push_back(line); };
     t.creation_limits = limiter_;
@@ -157,6 +160,7 @@ class TournamentServiceTest : public ::testing::Test {
   std::unique_ptr<GameService> games_;
   std::unique_ptr<TournamentService> tournaments_;
   std::filesystem::path dir_;
+  std::string database_;  // PostgreSQL's URL when the events are stored there
   uint64_t random_ = 0;
   bool listening_ = true;
   std::vector<std::string> log_;
@@ -168,7 +172,7 @@ class TournamentServiceTest : public ::testing::Test {
   std::shared_ptr<RateLimiter> limiter_;  // creations per client, shared by both services; none unless a test sets one
 };
 
-TEST_F(TournamentServiceTest, CreatingAnEventChecksEveryFieldAndNamesTheBadOne) {
+TEST_P(TournamentServiceTest, CreatingAnEventChecksEveryFieldAndNamesTheBadOne) {
   auto bad = [&](const std::string& body, const std::string& field) {
     HttpAnswer a = call("POST", "/api/tournaments", body);
     EXPECT_EQ(a.status, 400) << body;
@@ -196,7 +200,7 @@ TEST_F(TournamentServiceTest, CreatingAnEventChecksEveryFieldAndNamesTheBadOne) 
 // The FIDE Tie-Break Regulations changed in 2024 and again from 1 March 2026
 // (C.07); an event names the edition its tie-breaks follow, the newest unless
 // the arbiter chooses another, and the TRF keeps it (XXE).
-TEST_F(TournamentServiceTest, AnEventKeepsTheTieBreakEditionItWasCreatedWith) {
+TEST_P(TournamentServiceTest, AnEventKeepsTheTieBreakEditionItWasCreatedWith) {
   for (const std::string edition : {"", "2024", "2022"}) {
     json::object request{{"v", 1}, {"name", "Open"}, {"system", "swiss-dutch"}, {"rounds", 5}};
     if (!edition.empty()) request["tie_break_edition"] = edition;
@@ -211,7 +215,7 @@ TEST_F(TournamentServiceTest, AnEventKeepsTheTieBreakEditionItWasCreatedWith) {
   }
 }
 
-TEST_F(TournamentServiceTest, PlayersJoinByLinkAndEachTokenActsOnlyForItsHolder) {
+TEST_P(TournamentServiceTest, PlayersJoinByLinkAndEachTokenActsOnlyForItsHolder) {
   Made m = make_event("round-robin", {"Anna", "Bjorn", "Carl", "Dina"});
   const std::string base = "/api/tournaments/" + m.id;
   // The join code is needed to join; a wrong one is refused.
@@ -254,7 +258,7 @@ TEST_F(TournamentServiceTest, PlayersJoinByLinkAndEachTokenActsOnlyForItsHolder)
   for (const std::string& secret : {m.arbiter, m.join, m.players[0]}) EXPECT_EQ(page.find(secret), std::string::npos);
 }
 
-TEST_F(TournamentServiceTest, RoundRobinRoundsStartGamesAndTheirResultsEnterTheStandings) {
+TEST_P(TournamentServiceTest, RoundRobinRoundsStartGamesAndTheirResultsEnterTheStandings) {
   Made m = make_event("round-robin", {"Anna", "Bjorn", "Carl", "Dina"});
   const std::string base = "/api/tournaments/" + m.id;
   EXPECT_EQ(str(post(base + "/publish", {{"token", m.arbiter}}, 409).at("data").at("reason")), "registration_open");
@@ -350,13 +354,21 @@ TEST_F(TournamentServiceTest, RoundRobinRoundsStartGamesAndTheirResultsEnterTheS
             std::string::npos);
 }
 
-TEST_F(TournamentServiceTest, TheEventSurvivesARestartAndHearsOfGamesThatEndedMeanwhile) {
+TEST_P(TournamentServiceTest, TheEventSurvivesARestartAndHearsOfGamesThatEndedMeanwhile) {
   Made m = make_event("round-robin", {"Anna", "Bjorn", "Carl", "Dina"});
   const std::string base = "/api/tournaments/" + m.id;
   post(base + "/close", {{"token", m.arbiter}}, 200);
   post(base + "/publish", {{"token", m.arbiter}}, 200);
   json::object before = event(m.id);
-  EXPECT_TRUE(std::filesystem::exists(dir_ / "tournaments" / (m.id + ".trf")));
+  if (GetParam() == EventBackend::files) {
+    EXPECT_TRUE(std::filesystem::exists(dir_ / "tournaments" / (m.id + ".trf")));
+  } else {
+    auto stored = event_store_for(GetParam(), database_)->load_if_newer(m.id, 0);
+    ASSERT_TRUE(stored) << stored.error().message;
+    ASSERT_TRUE(stored->has_value());
+    EXPECT_EQ((*stored)->version, before.at("version").as_int64());
+    EXPECT_TRUE(std::filesystem::is_empty(dir_));  // nothing on the node's disk
+  }
   // A game ends while the tournaments are not listening (as if the server stopped at that moment).
   listening_ = false;
   json::object mine = post(base + "/me", {{"token", m.players[0]}}, 200);
@@ -394,7 +406,7 @@ TEST_F(TournamentServiceTest, TheEventSurvivesARestartAndHearsOfGamesThatEndedMe
   EXPECT_TRUE(log_.empty()) << log_.front();
 }
 
-TEST_F(TournamentServiceTest, SwissRoundsArePairedByTheDutchSystemWithByesAndWithdrawals) {
+TEST_P(TournamentServiceTest, SwissRoundsArePairedByTheDutchSystemWithByesAndWithdrawals) {
   Made m = make_event("swiss-dutch", {"Anna", "Bjorn", "Carl", "Dina", "Eli"}, 3);
   const std::string base = "/api/tournaments/" + m.id;
   // Start numbers follow the ratings (Anna rated highest).
@@ -433,7 +445,7 @@ TEST_F(TournamentServiceTest, SwissRoundsArePairedByTheDutchSystemWithByesAndWit
 // A Swiss player who withdraws leaves after the round being played; a bye he asked for in a later round is void
 // (he is no longer in the event to take it), and he is not paired again (the tournament office decides both, as
 // for `tabiya tournament withdraw`).
-TEST_F(TournamentServiceTest, ASwissWithdrawalVoidsALaterRequestedBye) {
+TEST_P(TournamentServiceTest, ASwissWithdrawalVoidsALaterRequestedBye) {
   Made m = make_event("swiss-dutch", {"Anna", "Bjorn", "Carl", "Dina", "Eli"}, 3);
   const std::string base = "/api/tournaments/" + m.id;
   post(base + "/close", {{"token", m.arbiter}}, 200);
@@ -460,7 +472,8 @@ TEST_F(TournamentServiceTest, ASwissWithdrawalVoidsALaterRequestedBye) {
 
 // Every change is written durably (core/durable_file.h): the data directory holds the events' files and nothing
 // else, no temporary file left beside them.
-TEST_F(TournamentServiceTest, StoredEventsLeaveNoTemporaryFiles) {
+TEST_P(TournamentServiceTest, StoredEventsLeaveNoTemporaryFiles) {
+  if (GetParam() != EventBackend::files) GTEST_SKIP() << "a property of the files";
   Made m = make_event("round-robin", {"Anna", "Bjorn", "Carl"});
   post("/api/tournaments/" + m.id + "/close", {{"token", m.arbiter}}, 200);
   std::vector<std::string> names;
@@ -478,7 +491,7 @@ namespace {
 // Issue 20, item 7: the event's PGN holds every result. One the arbiter entered while the game was never
 // played here is a game of no moves with its result marker and [Termination "adjudication"] (a forfeit:
 // "abandoned"), and reads back under `tabiya pgn check` without a problem.
-TEST_F(TournamentServiceTest, ThePgnHoldsArbiterEnteredResultsAsResultOnlyGames) {
+TEST_P(TournamentServiceTest, ThePgnHoldsArbiterEnteredResultsAsResultOnlyGames) {
   Made m = make_event("round-robin", {"Anna", "Bjorn", "Carl", "Dina"});
   const std::string base = "/api/tournaments/" + m.id;
   post(base + "/close", {{"token", m.arbiter}}, 200);
@@ -506,7 +519,7 @@ TEST_F(TournamentServiceTest, ThePgnHoldsArbiterEnteredResultsAsResultOnlyGames)
 
 // Issue 25: creating events counts against the client's creation budget, the one its games use too; the games
 // of a published round are the server's own requests and are never held back.
-TEST_F(TournamentServiceTest, CreatingEventsIsRateLimitedPerClientButPublishingRoundsIsNot) {
+TEST_P(TournamentServiceTest, CreatingEventsIsRateLimitedPerClientButPublishingRoundsIsNot) {
   limiter_ = std::make_shared<RateLimiter>(RateLimits{2, 1.0 / 3600.0, 1000}, [] { return int64_t{0}; });
   restart();
   const std::string body = R"({"v":1,"name":"Blitz","system":"round-robin","time":"5+3"})";
@@ -536,7 +549,7 @@ TEST_F(TournamentServiceTest, CreatingEventsIsRateLimitedPerClientButPublishingR
   EXPECT_EQ(event(m.id).at("pairings").as_array().at(0).at("boards").as_array().size(), 2u);
 }
 
-TEST_F(TournamentServiceTest, AnEventsSettingsHaveTheirLimits) {
+TEST_P(TournamentServiceTest, AnEventsSettingsHaveTheirLimits) {
   auto refused = [&](const std::string& body, const std::string& field) {
     HttpAnswer a = call("POST", "/api/tournaments", body);
     EXPECT_EQ(a.status, 400) << body;
@@ -565,7 +578,7 @@ TEST_F(TournamentServiceTest, AnEventsSettingsHaveTheirLimits) {
 namespace tabiya::server::testing {
 namespace {
 
-TEST_F(TournamentServiceTest, ALoggedInPlayerJoinsWithHisProfileAndHisGamesAreRecordedForHisAccount) {
+TEST_P(TournamentServiceTest, ALoggedInPlayerJoinsWithHisProfileAndHisGamesAreRecordedForHisAccount) {
   accounts_["session=hanna"] = TournamentAccount{"acc-7", "Hanna Berg", "SWE", "1503014"};
   Made m = make_event("round-robin", {"Anna", "Bjorn"});
   const std::string base = "/api/tournaments/" + m.id;
@@ -617,5 +630,12 @@ TEST_F(TournamentServiceTest, ALoggedInPlayerJoinsWithHisProfileAndHisGamesAreRe
   EXPECT_TRUE(log_.empty()) << log_.front();
 }
 
+}  // namespace
+}  // namespace tabiya::server::testing
+
+namespace tabiya::server::testing {
+namespace {
+INSTANTIATE_TEST_SUITE_P(EveryEventStore, TournamentServiceTest,
+                         ::testing::Values(EventBackend::files, EventBackend::postgres), event_backend_name);
 }  // namespace
 }  // namespace tabiya::server::testing
