@@ -71,7 +71,11 @@ Result<std::unique_ptr<server::LobbyService>> make_lobby(server::Service& inner,
                                                          std::shared_ptr<const server::IdentityResolver> accounts) {
   server::LobbyServiceOptions options;
   options.io = &io;
-  if (!args.data.empty()) {
+  if (!args.store.empty()) {  // several nodes: the lobby's store is shared in PostgreSQL too
+    auto store = server::open_postgres_lobby_store(args.store);
+    if (!store) return store.error();
+    options.store = std::move(*store);
+  } else if (!args.data.empty()) {
     auto store = server::open_sqlite_lobby_store(args.data);
     if (!store) return store.error();
     options.store = std::move(*store);
@@ -258,8 +262,9 @@ int serve(const ServeArguments& args) {
     // Accounts wrap the rest (server/account_service.h): their routes, the seats taken while logged in.
     server::AccountServiceOptions account_options;
     account_options.public_urls = options.public_urls;
-    if (!args.data.empty()) {
-      auto store = server::open_sqlite_account_store(args.data + "/accounts.sqlite3");
+    if (!args.data.empty() || !args.store.empty()) {
+      auto store = args.store.empty() ? server::open_sqlite_account_store(args.data + "/accounts.sqlite3")
+                                      : server::open_postgres_account_store(args.store);
       if (!store) {
         std::cerr << "tabiya: " << store.error().message << "\n";
         return 1;
