@@ -88,7 +88,10 @@ std::optional<LobbyRefusal> LobbyService::Impl::create_seek(const LobbyUser& use
     }
     seeks[seek.id] = seek;
   }
-  publish_all({{"t", "seek"}, {"seek", seek_json(seek)}});
+  const json::object event{{"t", "seek"}, {"seek", seek_json(seek)}};
+  // The seeker sees their own seek at once; the public list may wait for its batch (it carries it again).
+  publish_to(user.id, event);
+  publish_all(event);
   return std::nullopt;
 }
 
