@@ -7,6 +7,7 @@
 #include "../support/database_servers.h"
 #include "commands.h"
 #include "server/game_store.h"
+#include "server/postgres_migrations.h"
 
 namespace tabiya::cli {
 namespace {
@@ -20,10 +21,12 @@ TEST(DbMigrate, CreatesTheSchemaOnceAndIsSafeToRunAgain) {
 
   std::ostringstream out, err;
   ASSERT_EQ(db_migrate(*url, out, err), 0) << err.str();
-  EXPECT_NE(out.str().find("migrated from schema version 0 to 2"), std::string::npos) << out.str();
+  // The build's last migration, whatever its number (each issue appends its own).
+  const std::string last = std::to_string(server::postgres_schema_version());
+  EXPECT_NE(out.str().find("migrated from schema version 0 to " + last), std::string::npos) << out.str();
   out.str("");
   ASSERT_EQ(db_migrate(*url, out, err), 0) << err.str();
-  EXPECT_NE(out.str().find("at schema version 2, nothing to do"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("at schema version " + last + ", nothing to do"), std::string::npos) << out.str();
   EXPECT_TRUE(server::open_postgres_store(*url));
 }
 
