@@ -18,7 +18,6 @@ namespace tabiya::server {
 struct LobbySession final : Session {
   std::shared_ptr<Peer> peer;
   LobbyUser user;
-  std::size_t group = 0;  // its group of sockets for the public updates (public_topic)
 };
 
 // A refusal sent back to the socket that asked: {"t":"error","code":CODE,...}.
@@ -49,12 +48,7 @@ struct LobbyService::Impl : std::enable_shared_from_this<LobbyService::Impl> {
   std::map<std::string, std::string> tags;  // user id -> public tag
   std::unique_ptr<boost::asio::steady_timer> timer;
   std::unique_ptr<boost::asio::steady_timer> batch_timer;
-  // Per group of sockets, the public updates waiting for the group's turn: the groups are sent to in turn, a
-  // batch interval apart each, so that no one moment sends to every socket at once.
-  std::vector<boost::json::array> outboxes;
-  std::size_t next_flush = 0;      // the group whose turn is next
-  std::size_t sockets_opened = 0;  // sockets go to the groups in turn
-  bool batch_ticking = false;
+  boost::json::array outbox;  // public updates waiting for the batch timer
   bool stopped = false;
   uint64_t pairings = 0, waves = 0;
 
@@ -70,18 +64,10 @@ struct LobbyService::Impl : std::enable_shared_from_this<LobbyService::Impl> {
   // The user's rating in `category` now (inactivity counted); the default for anonymous players.
   Glicko2Rating rating_of(const LobbyUser& user, RatingCategory category) const;
 
-  // Publishing (bus topics "lobby", "lobby/pN" for the public lists, "lobby/u/ID" for one player).
+  // Publishing (bus topics "lobby" and "lobby/u/ID").
   void publish_all(const boost::json::object& event);
-  bool batching() const { return options.io && options.batch_interval.count() > 0; }
-  std::size_t public_groups() const { return batching() ? std::max<std::size_t>(1, options.batch_groups) : 1; }
-  static std::string public_topic(std::size_t group) {
-    std::string topic = "lobby";
-    if (group > 0) topic.append("/p").append(std::to_string(group));
-    return topic;
-  }
-  void arm_batch_timer();
-  // Sends a group's gathered public updates: one alone as it is, several as {"t":"updates","events":[...]}.
-  void flush_outbox(std::size_t group);
+  // Sends the gathered public updates: one alone as it is, several as {"t":"updates","events":[...]}.
+  void flush_outbox();
   void publish_to(const std::string& user_id, const boost::json::object& event);
   static std::string user_topic(const std::string& user_id) { return "lobby/u/" + user_id; }
 

@@ -1,5 +1,4 @@
 // The lobby service's HTTP requests, sockets and shared helpers.
-#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cmath>
@@ -127,41 +126,28 @@ Glicko2Rating LobbyService::Impl::rating_of(const LobbyUser& user, RatingCategor
 }
 
 void LobbyService::Impl::publish_all(const json::object& event) {
-  if (!batching()) {
-    options.bus->publish(public_topic(0), share(json::serialize(event)));
+  if (!options.io || options.batch_interval.count() <= 0) {
+    options.bus->publish("lobby", share(json::serialize(event)));
     return;
   }
-  if (outboxes.empty()) outboxes.resize(public_groups());
-  for (json::array& outbox : outboxes) outbox.push_back(event);
-  if (batch_ticking || stopped) return;  // the timer is already set (or nothing is sent any more)
-  batch_ticking = true;
-  arm_batch_timer();
-}
-
-// One group's turn every batch_interval / groups, while any group has something to send.
-void LobbyService::Impl::arm_batch_timer() {
+  outbox.push_back(event);
+  if (outbox.size() > 1 || stopped) return;  // the timer is already set (or nothing is sent any more)
   if (!batch_timer) batch_timer = std::make_unique<boost::asio::steady_timer>(*options.io);
-  batch_timer->expires_after(options.batch_interval / static_cast<int>(public_groups()));
+  batch_timer->expires_after(options.batch_interval);
   batch_timer->async_wait([weak = weak_from_this()](const boost::system::error_code& ec) {
     if (ec) return;
-    auto self = weak.lock();
-    if (!self) return;
-    std::lock_guard lock(self->mutex);
-    self->flush_outbox(self->next_flush);
-    self->next_flush = (self->next_flush + 1) % self->outboxes.size();
-    const bool more = std::any_of(self->outboxes.begin(), self->outboxes.end(),
-                                  [](const json::array& outbox) { return !outbox.empty(); });
-    if (more && !self->stopped) self->arm_batch_timer();
-    else self->batch_ticking = false;
+    if (auto self = weak.lock()) {
+      std::lock_guard lock(self->mutex);
+      self->flush_outbox();
+    }
   });
 }
 
-void LobbyService::Impl::flush_outbox(std::size_t group) {
-  json::array& outbox = outboxes[group];
+void LobbyService::Impl::flush_outbox() {
   if (outbox.empty()) return;
   json::value message = outbox.size() == 1 ? outbox[0] : json::object{{"t", "updates"}, {"events", outbox}};
   outbox = json::array();
-  options.bus->publish(public_topic(group), share(json::serialize(message)));
+  options.bus->publish("lobby", share(json::serialize(message)));
 }
 
 void LobbyService::Impl::publish_to(const std::string& user_id, const json::object& event) {
@@ -302,8 +288,7 @@ std::shared_ptr<Session> LobbyService::open(std::string_view path, std::shared_p
   json::object hello = m.snapshot(session->user);
   hello["t"] = "hello";
   peer->send(share(json::serialize(hello)));
-  session->group = m.sockets_opened++ % m.public_groups();
-  m.options.bus->subscribe(Impl::public_topic(session->group), peer);
+  m.options.bus->subscribe("lobby", peer);
   m.options.bus->subscribe(Impl::user_topic(session->user.id), peer);
   return session;
 }
@@ -333,7 +318,7 @@ void LobbyService::closed(Session& session) {
   auto* lobby = dynamic_cast<LobbySession*>(&session);
   if (!lobby) return impl_->games.closed(session);
   Impl& m = *impl_;
-  m.options.bus->unsubscribe(Impl::public_topic(lobby->group), lobby->peer.get());
+  m.options.bus->unsubscribe("lobby", lobby->peer.get());
   m.options.bus->unsubscribe(Impl::user_topic(lobby->user.id), lobby->peer.get());
   std::lock_guard lock(m.mutex);
   if (--m.sockets_of[lobby->user.id] > 0) return;

@@ -63,10 +63,6 @@ struct LobbyServiceOptions {
   // lobby costs each socket one message a second however many seeks come and go (with 2,000 lobby sockets, a
   // quarter second cost the games' moves several times the latency); 0 (or no io): at once.
   std::chrono::milliseconds batch_interval{1000};
-  // The lobby sockets are dealt into this many groups, whose batches go out in turn (each group's once per
-  // batch_interval, a fraction of it after the previous group's), so that a batch never costs the games' moves
-  // one burst of sends to every socket. Every node of a cluster must use the same number.
-  std::size_t batch_groups = 4;
   // Wall clock in ms (waits, rating periods, history); empty: the system clock.
   std::function<int64_t()> now_ms;
   // Colours drawn by lot; empty: the OS.

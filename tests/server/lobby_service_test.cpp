@@ -354,46 +354,6 @@ TEST(LobbyBatching, PublicUpdatesAreGathered) {
   (*lobby)->shutdown();
 }
 
-// The sockets are dealt into groups whose batches go out in turn: one flush reaches one group only, and in the
-// end every socket has had every update, once.
-TEST(LobbyBatching, GroupsOfSocketsAreSentToInTurn) {
-  boost::asio::io_context io;
-  FakeGames games;
-  LobbyServiceOptions options;
-  options.identities = std::make_shared<FakeAccounts>();
-  options.io = &io;
-  options.wave_interval = std::chrono::milliseconds(0);
-  options.batch_interval = std::chrono::milliseconds(80);
-  options.batch_groups = 4;
-  auto lobby = LobbyService::create(games, options);
-  ASSERT_TRUE(lobby);
-  auto alice = std::make_shared<LobbyPeer>("acct=alice");
-  auto alice_session = (*lobby)->open("/ws/lobby", alice);  // group 0
-  std::vector<std::shared_ptr<LobbyPeer>> watchers;
-  std::vector<std::shared_ptr<Session>> sessions;
-  for (int i = 0; i < 7; ++i) {  // groups 1 2 3 0 1 2 3
-    watchers.push_back(std::make_shared<LobbyPeer>(""));
-    sessions.push_back((*lobby)->open("/ws/lobby", watchers.back()));
-  }
-  for (const char* time : {"1+0", "3+0"})
-    (*lobby)->message(*alice_session, json::serialize(json::object{{"t", "seek"}, {"time", time}}));
-  const auto heard = [&] {
-    std::size_t n = 0;
-    for (auto& w : watchers) n += w->all("updates").size();
-    return n;
-  };
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-  while (heard() == 0 && std::chrono::steady_clock::now() < deadline) io.run_one_for(std::chrono::milliseconds(20));
-  EXPECT_EQ(heard(), 1u);  // the first turn: group 0's sockets only (alice and the fourth watcher)
-  EXPECT_EQ(watchers[3]->all("updates").size(), 1u);
-  while (heard() < 7 && std::chrono::steady_clock::now() < deadline) io.run_one_for(std::chrono::milliseconds(20));
-  for (auto& w : watchers) {
-    ASSERT_EQ(w->all("updates").size(), 1u);
-    EXPECT_EQ(w->last("updates")->at("events").as_array().size(), 2u);
-  }
-  (*lobby)->shutdown();
-}
-
 TEST_F(LobbyServiceTest, PassesEverythingElseToTheGames) {
   EXPECT_EQ(lobby_->http({"GET", "/api/games/x", ""}).status, 404);
   EXPECT_EQ(lobby_->open("/ws/abc", std::make_shared<LobbyPeer>("")), nullptr);
