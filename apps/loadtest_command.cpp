@@ -277,9 +277,10 @@ std::optional<RunFigures> run_one(const LoadArguments& args, const std::string& 
     const server::LobbyLoadReport l = lobby->stop();
     char text[512];
     std::snprintf(text, sizeof text,
-                  "  lobby: %d clients connected in %.1f s (%d failed), %d seeking; %llu seeks, %llu lobby messages "
-                  "received in the window; seek round trip ms: p50 %.2f  p99 %.2f\n",
-                  l.connected, l.connect_seconds, l.failed, std::min(args.lobby_seekers, args.lobby_clients),
+                  "  lobby: %d clients connected in %.1f s (%d failed, %d openings tried again after busy), %d "
+                  "seeking; %llu seeks, %llu lobby messages received in the window; seek round trip ms: p50 %.2f  "
+                  "p99 %.2f\n",
+                  l.connected, l.connect_seconds, l.failed, l.retries, std::min(args.lobby_seekers, args.lobby_clients),
                   static_cast<unsigned long long>(l.seeks), static_cast<unsigned long long>(l.messages),
                   l.percentile(50), l.percentile(99));
     std::cout << text << std::flush;

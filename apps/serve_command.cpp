@@ -22,6 +22,7 @@
 #include "server/lobby_service.h"
 #include "server/redis_bus.h"
 #include "server/static_files.h"
+#include "server/tokens.h"
 #include "server/tournament_service.h"
 
 #ifndef TABIYA_WEB_DIR
@@ -69,10 +70,20 @@ struct LateIdentityResolver final : server::IdentityResolver {
 
 Result<std::unique_ptr<server::LobbyService>> make_lobby(server::Service& inner, boost::asio::io_context& io,
                                                          const ServeArguments& args,
-                                                         std::shared_ptr<const server::IdentityResolver> accounts) {
+                                                         std::shared_ptr<const server::IdentityResolver> accounts,
+                                                         std::shared_ptr<server::EventSink> bus) {
   server::LobbyServiceOptions options;
   options.io = &io;
-  if (!args.data.empty()) {
+  options.bus = std::move(bus);  // the games' bus: with Redis, the lobby's updates reach every node's sockets
+  if (!args.store.empty()) {     // several nodes: the lobby's store and its live state are shared in PostgreSQL
+    auto store = server::open_postgres_lobby_store(args.store);
+    if (!store) return store.error();
+    options.store = std::move(*store);
+    options.node = server::new_game_id();
+    auto live = server::open_postgres_lobby_live_store(args.store, options.node);
+    if (!live) return live.error();
+    options.live = std::move(*live);
+  } else if (!args.data.empty()) {
     auto store = server::open_sqlite_lobby_store(args.data);
     if (!store) return store.error();
     options.store = std::move(*store);
@@ -206,6 +217,7 @@ int serve(const ServeArguments& args) {
       }
       game_options.bus = std::move(*bus);
     }
+    std::shared_ptr<server::EventSink> lobby_bus = game_options.bus;
     game_options.robot_threads = args.robot_threads;
     game_options.room_threads = args.game_threads;
     game_options.evict_after = std::chrono::seconds(args.evict_after_s);
@@ -262,7 +274,7 @@ int serve(const ServeArguments& args) {
     // The lobby over the tournaments, the accounts over the lobby (server/account_service.h: their routes, the
     // seats taken while logged in). The lobby asks the accounts who is behind a cookie; they are made after it.
     auto accounts_resolver = std::make_shared<LateIdentityResolver>();
-    auto lobby_made = make_lobby(*tournaments_service, io, args, accounts_resolver);
+    auto lobby_made = make_lobby(*tournaments_service, io, args, accounts_resolver, lobby_bus);
     if (!lobby_made) {
       std::cerr << "tabiya: " << lobby_made.error().message << "\n";
       return 1;
@@ -272,8 +284,9 @@ int serve(const ServeArguments& args) {
     // Accounts wrap the rest (server/account_service.h): their routes, the seats taken while logged in.
     server::AccountServiceOptions account_options;
     account_options.public_urls = options.public_urls;
-    if (!args.data.empty()) {
-      auto store = server::open_sqlite_account_store(args.data + "/accounts.sqlite3");
+    if (!args.data.empty() || !args.store.empty()) {
+      auto store = args.store.empty() ? server::open_sqlite_account_store(args.data + "/accounts.sqlite3")
+                                      : server::open_postgres_account_store(args.store);
       if (!store) {
         std::cerr << "tabiya: " << store.error().message << "\n";
         return 1;

@@ -84,5 +84,7 @@ class AccountStore {
 std::unique_ptr<AccountStore> make_memory_account_store();
 // One SQLite file (created if absent), WAL.
 Result<std::unique_ptr<AccountStore>> open_sqlite_account_store(const std::string& path);
+// The accounts in PostgreSQL (a database migrated by `tabiya db migrate`), shared by every node on it.
+Result<std::unique_ptr<AccountStore>> open_postgres_account_store(const std::string& url);
 
 }  // namespace tabiya::server

@@ -28,6 +28,10 @@ struct LobbyRefusal {
   std::string detail;
 };
 
+// Bounds on what one player keeps open, so that a script cannot fill the lists or flood someone with challenges.
+constexpr std::size_t kSeeksPerUser = 3;
+constexpr std::size_t kChallengesPerUser = 3;
+
 struct LobbyService::Impl : std::enable_shared_from_this<LobbyService::Impl> {
   Impl(Service& games, LobbyServiceOptions options);
 
@@ -77,6 +81,8 @@ struct LobbyService::Impl : std::enable_shared_from_this<LobbyService::Impl> {
   std::optional<LobbyRefusal> create_seek(const LobbyUser& user, const boost::json::object& message);
   std::optional<LobbyRefusal> cancel_seek(const LobbyUser& user, const std::string& id);
   std::optional<LobbyRefusal> accept_seek(const LobbyUser& user, const std::string& id);
+  // Whether `user` may take up `seek` (not their own, an account for a rated one, within its rating range).
+  std::optional<LobbyRefusal> check_acceptance(const LobbyUser& user, const Seek& seek);
   std::optional<LobbyRefusal> challenge(const LobbyUser& user, const boost::json::object& message);
   std::optional<LobbyRefusal> answer_challenge(const LobbyUser& user, const std::string& id, const std::string& how);
   std::optional<LobbyRefusal> join_pool(const LobbyUser& user, const boost::json::object& message);
@@ -89,6 +95,28 @@ struct LobbyService::Impl : std::enable_shared_from_this<LobbyService::Impl> {
 
   void wave();
   void schedule_wave();
+
+  // Several nodes (options.live set; lobby_shared.cpp): the same steps on the shared rows.
+  LobbyLiveStore* live() const { return options.live.get(); }
+  std::string player_row(const LobbyUser& user) const { return user.id + "@" + options.node; }
+  std::optional<LobbyRefusal> unavailable(const Error& error);
+  std::vector<Seek> shared_seeks(const std::string& owner = "");
+  std::optional<LobbyRefusal> shared_create_seek(const Seek& seek);
+  std::optional<LobbyRefusal> shared_cancel_seek(const LobbyUser& user, const std::string& id);
+  std::optional<LobbyRefusal> shared_accept_seek(const LobbyUser& user, const std::string& id);
+  void shared_remove_seek(const std::string& id, const char* reason);
+  std::optional<LobbyRefusal> shared_challenge(const LobbyUser& user, const LobbyUser& to, const GameTerms& terms);
+  std::optional<LobbyUser> shared_online(const std::string& user_id);
+  std::optional<LobbyRefusal> shared_answer_challenge(const LobbyUser& user, const std::string& id,
+                                                      const std::string& how);
+  // False when it was gone already (answered or withdrawn meanwhile, maybe on another node).
+  bool shared_remove_challenge(const Challenge& challenge, const char* reason);
+  std::optional<LobbyRefusal> shared_join_pool(const PoolEntry& entry, const std::string& key);
+  void shared_leave_pools(const LobbyUser& user);
+  void shared_arrived(const LobbyUser& user);
+  void shared_left(const LobbyUser& user);
+  void shared_wave();
+  void shared_snapshot(const std::optional<LobbyUser>& you, boost::json::object& out);
   // Makes the game for `a` and `b` (`a_white` decides the colours) and tells both; false when the game service
   // refused (logged).
   bool pair(const LobbyUser& a, const LobbyUser& b, const GameTerms& terms, bool a_white);

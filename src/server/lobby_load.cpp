@@ -42,21 +42,17 @@ class LobbyClient : public std::enable_shared_from_this<LobbyClient> {
   LobbyClient(asio::io_context& io, const LobbyLoadOptions& options, Counters& counters, bool seeker)
       : options_(options), counters_(counters), ws_(io), timer_(io), seeker_(seeker) {}
 
-  void connect(tcp::endpoint endpoint, std::function<void(bool)> done) {
+  // From `source` (an address of its own in 127/8, as the game clients do, load_test.cpp): to the server each lobby
+  // client is a visitor of its own, as real people are, not one client holding 2,000 sockets (whose share of
+  // the server's blocking lane, a sixteenth of it, would refuse most of their openings with `busy`).
+  void connect(tcp::endpoint endpoint, asio::ip::address_v4 source, std::function<void(bool)> done) {
     done_ = std::move(done);
-    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
-    beast::get_lowest_layer(ws_).async_connect(endpoint, [self = shared_from_this()](beast::error_code ec) {
-      if (ec) return self->finish_connect(false);
-      std::string host = self->options_.host;
-      host += ":";
-      host += std::to_string(self->options_.port);
-      self->ws_.async_handshake(host, "/ws/lobby", [self](beast::error_code ec) {
-        if (ec) return self->finish_connect(false);
-        beast::get_lowest_layer(self->ws_).expires_never();
-        self->read();
-      });
-    });
+    endpoint_ = endpoint;
+    source_ = source;
+    attempt();
   }
+
+  int retries() const { return retries_; }
 
   // Seekers: the first seek after a spread-out pause, so that they do not all seek at once.
   void start_seeking(double offset_s) {
@@ -75,6 +71,43 @@ class LobbyClient : public std::enable_shared_from_this<LobbyClient> {
   }
 
  private:
+  void attempt() {
+    beast::error_code ec;
+    tcp::socket& socket = beast::get_lowest_layer(ws_).socket();
+    socket.open(tcp::v4(), ec);
+    if (!ec) socket.bind(tcp::endpoint(source_, 0), ec);
+    if (ec) return finish_connect(false);
+    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
+    beast::get_lowest_layer(ws_).async_connect(endpoint_, [self = shared_from_this()](beast::error_code ec) {
+      if (ec) return self->finish_connect(false);
+      std::string host = self->options_.host;
+      host += ":";
+      host += std::to_string(self->options_.port);
+      self->ws_.async_handshake(self->upgrade_, host, "/ws/lobby", [self](beast::error_code ec) {
+        if (ec) return self->refused(ec);
+        beast::get_lowest_layer(self->ws_).expires_never();
+        self->read();
+      });
+    });
+  }
+
+  // A 503 (`busy`: the server's lane was full for a moment) is tried again after a pause, a few times, as the
+  // web page does; anything else fails the client.
+  void refused(beast::error_code ec) {
+    const bool busy =
+        ec == websocket::error::upgrade_declined && upgrade_.result() == beast::http::status::service_unavailable;
+    if (!busy || retries_ >= kRetries || counters_.stopping) return finish_connect(false);
+    ++retries_;
+    beast::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().close(ignored);
+    upgrade_ = {};
+    timer_.expires_after(std::chrono::milliseconds(100 << retries_));
+    timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (ec) return self->finish_connect(false);
+      self->attempt();
+    });
+  }
+
   void finish_connect(bool ok) {
     if (done_) std::exchange(done_, nullptr)(ok);
   }
@@ -156,8 +189,14 @@ class LobbyClient : public std::enable_shared_from_this<LobbyClient> {
     });
   }
 
+  static constexpr int kRetries = 4;
+
   const LobbyLoadOptions& options_;
   Counters& counters_;
+  tcp::endpoint endpoint_;
+  asio::ip::address_v4 source_;
+  beast::websocket::response_type upgrade_;
+  int retries_ = 0;
   websocket::stream<beast::tcp_stream> ws_;
   asio::steady_timer timer_;
   beast::flat_buffer buffer_;
@@ -170,6 +209,11 @@ class LobbyClient : public std::enable_shared_from_this<LobbyClient> {
   bool writing_ = false;
   bool seeking_ = false;
 };
+
+// 127.250.I.I for lobby client I: apart from the game clients' 127.S.G.G (S in 1..200, load_test.cpp).
+asio::ip::address_v4 lobby_source(int index) {
+  return asio::ip::address_v4((uint32_t(127) << 24) | (uint32_t(250) << 16) | uint32_t(index & 0xffff));
+}
 
 template <class F>
 void on_io(asio::io_context& io, F f) {
@@ -217,7 +261,8 @@ Result<std::unique_ptr<LobbyLoad>> LobbyLoad::start(const LobbyLoadOptions& opti
   auto step = std::make_shared<std::function<void()>>();
   *step = [&m, &all, left, next, step, endpoint] {
     if (*next >= static_cast<int>(m.clients.size())) return;
-    m.clients[(*next)++]->connect(endpoint, [&m, &all, left, step](bool ok) {
+    const int index = (*next)++;
+    m.clients[index]->connect(endpoint, lobby_source(index), [&m, &all, left, step](bool ok) {
       ok ? ++m.connected : ++m.failed;
       if (--*left == 0) all.set_value();
       (*step)();
@@ -243,6 +288,12 @@ void LobbyLoad::measure() {
   on_io(impl_->io, [this] { impl_->counters.measuring = true; });
 }
 
+std::size_t LobbyLoad::round_trips() {
+  std::size_t count = 0;
+  on_io(impl_->io, [this, &count] { count = impl_->counters.round_trips_ms.size(); });
+  return count;
+}
+
 LobbyLoadReport LobbyLoad::stop() {
   LobbyLoadReport report;
   if (!impl_->thread.joinable()) return report;
@@ -256,6 +307,7 @@ LobbyLoadReport LobbyLoad::stop() {
   });
   impl_->work.reset();
   impl_->thread.join();
+  for (const auto& c : impl_->clients) report.retries += c->retries();
   report.connected = impl_->connected;
   report.failed = impl_->failed;
   report.connect_seconds = impl_->connect_seconds;

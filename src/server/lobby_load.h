@@ -27,6 +27,7 @@ struct LobbyLoadOptions {
 struct LobbyLoadReport {
   int connected = 0;
   int failed = 0;
+  int retries = 0;  // openings tried again after a `busy` (503)
   double connect_seconds = 0;
   uint64_t messages = 0;                    // lobby messages received by all clients after start()
   uint64_t seeks = 0;                       // seeks sent
@@ -41,6 +42,8 @@ class LobbyLoad {
   ~LobbyLoad();
   // Counting starts now (the measured window).
   void measure();
+  // Seek round trips measured so far (tests wait on it).
+  std::size_t round_trips();
   // Stops the seekers, closes the clients and reports.
   LobbyLoadReport stop();
 

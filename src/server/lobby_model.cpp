@@ -147,6 +147,44 @@ json::object lobby_game_json(const LobbyGame& g) {
   return o;
 }
 
+json::object stored_user_json(const LobbyUser& u) {
+  return {{"id", u.id},
+          {"name", u.name},
+          {"account", u.account ? json::value(*u.account) : json::value(nullptr)},
+          {"tag", u.tag}};
+}
+
+LobbyUser user_from_json(const json::object& o) {
+  LobbyUser u;
+  u.id = text_field(o, "id").value_or("");
+  u.name = text_field(o, "name").value_or("");
+  u.account = text_field(o, "account");
+  u.tag = text_field(o, "tag").value_or("");
+  return u;
+}
+
+json::object stored_challenge_json(const Challenge& c) {
+  json::object o = challenge_json(c);
+  o["from_user"] = stored_user_json(c.from);
+  o["to_user"] = stored_user_json(c.to);
+  return o;
+}
+
+Result<Challenge> challenge_from_json(const json::object& o) {
+  Result<GameTerms> terms = read_game_terms(o);
+  if (!terms) return terms.error();
+  const json::value* from = o.if_contains("from_user");
+  const json::value* to = o.if_contains("to_user");
+  if (!from || !from->is_object() || !to || !to->is_object()) return fail("stored challenge: no players");
+  Challenge c;
+  c.id = text_field(o, "id").value_or("");
+  c.from = user_from_json(from->as_object());
+  c.to = user_from_json(to->as_object());
+  c.terms = *terms;
+  if (const json::value* v = o.if_contains("created_ms"); v && v->is_int64()) c.created_ms = v->as_int64();
+  return c;
+}
+
 std::string shown_name(const LobbyUser& user) { return user.account ? user.name : std::string("Anonymous"); }
 
 }  // namespace tabiya::server

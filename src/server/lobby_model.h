@@ -78,6 +78,13 @@ struct LobbyGame {
 
 boost::json::object lobby_game_json(const LobbyGame& game);
 
+// Full forms for the shared live store only (lobby_live_store.h), never sent to a socket: they hold the users'
+// ids (an anonymous id is the player's cookie).
+boost::json::object stored_user_json(const LobbyUser& user);
+LobbyUser user_from_json(const boost::json::object& o);
+boost::json::object stored_challenge_json(const Challenge& challenge);
+Result<Challenge> challenge_from_json(const boost::json::object& o);
+
 // The name shown for a player: the username, or "Anonymous".
 std::string shown_name(const LobbyUser& user);
 

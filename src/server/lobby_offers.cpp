@@ -19,10 +19,6 @@ std::optional<LobbyRefusal> refuse(const char* code, std::string detail = {}) {
   return LobbyRefusal{code, std::move(detail)};
 }
 
-// Bounds on what one player keeps open, so that a script cannot fill the lists or flood someone with challenges.
-constexpr std::size_t kSeeksPerUser = 3;
-constexpr std::size_t kChallengesPerUser = 3;
-
 }  // namespace
 
 bool LobbyService::Impl::offerer_white(const std::string& color) {
@@ -61,7 +57,9 @@ std::optional<LobbyRefusal> LobbyService::Impl::create_seek(const LobbyUser& use
   if (!terms) return refuse("bad_request", terms.error().message);
   if (terms->rated && !user.account) return refuse("account_required", "rated games need an account");
   std::size_t mine = 0;
-  for (const auto& [id, s] : seeks) mine += s.owner.id == user.id;
+  if (live()) mine = shared_seeks(user.id).size();
+  else
+    for (const auto& [id, s] : seeks) mine += s.owner.id == user.id;
   if (mine >= kSeeksPerUser) return refuse("too_many_seeks", "at most 3 open seeks");
   Seek seek;
   seek.id = new_game_id();
@@ -80,17 +78,25 @@ std::optional<LobbyRefusal> LobbyService::Impl::create_seek(const LobbyUser& use
       return refuse("bad_request", std::string(bound) + ": integer 0..4000");
     (bound[1] == 'i' ? seek.min_rating : seek.max_rating) = static_cast<int>(v->as_int64());
   }
-  if (seek.terms.days) {
-    // A correspondence seek outlives the server and its owner's visit.
-    if (Result<bool> stored = options.store->put_seek(seek.id, json::serialize(seek_json(seek, true))); !stored)
-      log(stored.error().message);
+  if (live()) {
+    if (std::optional<LobbyRefusal> refused = shared_create_seek(seek)) return refused;
+  } else {
+    if (seek.terms.days) {
+      // A correspondence seek outlives the server and its owner's visit.
+      if (Result<bool> stored = options.store->put_seek(seek.id, json::serialize(seek_json(seek, true))); !stored)
+        log(stored.error().message);
+    }
+    seeks[seek.id] = seek;
   }
-  seeks[seek.id] = seek;
-  publish_all({{"t", "seek"}, {"seek", seek_json(seek)}});
+  const json::object event{{"t", "seek"}, {"seek", seek_json(seek)}};
+  // The seeker sees their own seek at once; the public list may wait for its batch (it carries it again).
+  publish_to(user.id, event);
+  publish_all(event);
   return std::nullopt;
 }
 
 void LobbyService::Impl::remove_seek(const std::string& id, const char* reason) {
+  if (live()) return shared_remove_seek(id, reason);
   auto it = seeks.find(id);
   if (it == seeks.end()) return;
   if (it->second.terms.days) {
@@ -101,6 +107,7 @@ void LobbyService::Impl::remove_seek(const std::string& id, const char* reason) 
 }
 
 std::optional<LobbyRefusal> LobbyService::Impl::cancel_seek(const LobbyUser& user, const std::string& id) {
+  if (live()) return shared_cancel_seek(user, id);
   auto it = seeks.find(id);
   if (it == seeks.end()) return refuse("unknown_seek", id);
   if (it->second.owner.id != user.id) return refuse("not_allowed", "only its owner cancels a seek");
@@ -108,10 +115,7 @@ std::optional<LobbyRefusal> LobbyService::Impl::cancel_seek(const LobbyUser& use
   return std::nullopt;
 }
 
-std::optional<LobbyRefusal> LobbyService::Impl::accept_seek(const LobbyUser& user, const std::string& id) {
-  auto it = seeks.find(id);
-  if (it == seeks.end()) return refuse("unknown_seek", id);
-  const Seek seek = it->second;
+std::optional<LobbyRefusal> LobbyService::Impl::check_acceptance(const LobbyUser& user, const Seek& seek) {
   if (seek.owner.id == user.id) return refuse("not_allowed", "a seek of your own");
   if (seek.terms.rated && !user.account) return refuse("account_required", "rated games need an account");
   if (seek.terms.category && (seek.min_rating || seek.max_rating)) {
@@ -119,6 +123,15 @@ std::optional<LobbyRefusal> LobbyService::Impl::accept_seek(const LobbyUser& use
     if ((seek.min_rating && mine < *seek.min_rating) || (seek.max_rating && mine > *seek.max_rating))
       return refuse("rating_range", "your rating is outside the seek's range");
   }
+  return std::nullopt;
+}
+
+std::optional<LobbyRefusal> LobbyService::Impl::accept_seek(const LobbyUser& user, const std::string& id) {
+  if (live()) return shared_accept_seek(user, id);
+  auto it = seeks.find(id);
+  if (it == seeks.end()) return refuse("unknown_seek", id);
+  const Seek seek = it->second;
+  if (std::optional<LobbyRefusal> refused = check_acceptance(user, seek)) return refused;
   remove_seek(id, "accepted");
   if (!pair(seek.owner, user, seek.terms, offerer_white(seek.terms.color)))
     return refuse("busy", "no game could be made");
@@ -132,13 +145,16 @@ std::optional<LobbyRefusal> LobbyService::Impl::challenge(const LobbyUser& user,
   if (!terms) return refuse("bad_request", terms.error().message);
   if (terms->rated && !user.account) return refuse("account_required", "rated games need an account");
   std::optional<std::string> account = options.store->account_named(to);
-  auto target = account ? online.find(*account) : online.end();
-  if (target == online.end()) return refuse("player_offline", to);
-  if (target->second.id == user.id) return refuse("not_allowed", "a challenge to yourself");
+  std::optional<LobbyUser> target;
+  if (account && live()) target = shared_online(*account);
+  else if (auto it = account ? online.find(*account) : online.end(); it != online.end()) target = it->second;
+  if (!target) return refuse("player_offline", to);
+  if (target->id == user.id) return refuse("not_allowed", "a challenge to yourself");
+  if (live()) return shared_challenge(user, *target, *terms);
   std::size_t open = 0;
   for (const auto& [id, other] : challenges) open += other.from.id == user.id;
   if (open >= kChallengesPerUser) return refuse("too_many_challenges", "at most 3 open challenges");
-  Challenge c{new_game_id(), user, target->second, *terms, now()};
+  Challenge c{new_game_id(), user, *target, *terms, now()};
   challenges[c.id] = c;
   json::object event = challenge_json(c);
   publish_to(c.to.id, {{"t", "challenge"}, {"incoming", true}, {"challenge", event}});
@@ -157,6 +173,7 @@ void LobbyService::Impl::remove_challenge(const std::string& id, const char* rea
 
 std::optional<LobbyRefusal> LobbyService::Impl::answer_challenge(const LobbyUser& user, const std::string& id,
                                                                  const std::string& how) {
+  if (live()) return shared_answer_challenge(user, id, how);
   auto it = challenges.find(id);
   if (it == challenges.end()) return refuse("unknown_challenge", id);
   const Challenge c = it->second;
@@ -172,6 +189,7 @@ std::optional<LobbyRefusal> LobbyService::Impl::answer_challenge(const LobbyUser
 }
 
 void LobbyService::Impl::user_left(const LobbyUser& user) {
+  if (live()) return shared_left(user);
   leave_pools(user);
   std::vector<std::string> gone;
   for (const auto& [id, s] : seeks)
@@ -184,6 +202,7 @@ void LobbyService::Impl::user_left(const LobbyUser& user) {
 }
 
 void LobbyService::Impl::load_stored_seeks() {
+  if (live()) return;  // several nodes: correspondence seeks are lasting rows of the live store
   for (const auto& [id, text] : options.store->seeks()) {
     boost::system::error_code ec;
     json::value v = json::parse(text, ec);

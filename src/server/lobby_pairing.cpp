@@ -33,7 +33,13 @@ bool LobbyService::Impl::pair(const LobbyUser& a, const LobbyUser& b, const Game
   }
   GameTerms played = terms;
   played.rated = rated;
-  playing[id] = LobbyGame{id, shown_name(white), shown_name(black), played, now()};
+  const LobbyGame game{id, shown_name(white), shown_name(black), played, now()};
+  if (!live()) {
+    playing[id] = game;
+  } else if (Result<bool> listed = live()->put(LiveKind::GAME, {id, "", "", json::serialize(lobby_game_json(game))});
+             !listed) {
+    log(listed.error().message);
+  }
   ++pairings;
   last_opponent[a.id] = b.id;
   last_opponent[b.id] = a.id;
@@ -51,7 +57,7 @@ bool LobbyService::Impl::pair(const LobbyUser& a, const LobbyUser& b, const Game
   };
   tell(white, black, "white");
   tell(black, white, "black");
-  publish_all({{"t", "game_started"}, {"game", lobby_game_json(playing[id])}});
+  publish_all({{"t", "game_started"}, {"game", lobby_game_json(game)}});
   return true;
 }
 
@@ -63,6 +69,19 @@ std::optional<json::object> LobbyService::Impl::game_ended(const std::string& ga
     names[1] = it->second.black;
     playing.erase(it);
     publish_all({{"t", "game_over"}, {"id", game_id}, {"score", score}});
+  } else if (live()) {  // listed by whichever node made it; taken once
+    Result<std::vector<LiveRow>> listed = live()->take(LiveKind::GAME, {game_id});
+    if (!listed) log(listed.error().message);
+    if (listed && !listed->empty()) {
+      boost::system::error_code ec;
+      const json::value v = json::parse(listed->front().json, ec);
+      if (!ec && v.is_object())
+        for (int side = 0; side < 2; ++side)
+          if (const json::value* name = v.as_object().if_contains(side == 0 ? "white" : "black");
+              name && name->is_string())
+            names[side] = std::string(name->as_string());
+      publish_all({{"t", "game_over"}, {"id", game_id}, {"score", score}});
+    }
   }
   double white_score = 0;
   if (score == "1-0") white_score = 1;

@@ -22,18 +22,22 @@ std::optional<LobbyRefusal> LobbyService::Impl::join_pool(const LobbyUser& user,
   const Result<TimeControl> tc = parse_human_time_control(clock);
   const TimePeriod& first = tc->periods().front();
   const Glicko2Rating r = rating_of(user, rating_category_for_clock(first.base, first.bonus));
-  pools[pool_key(clock, rated)].push_back({user, static_cast<int>(std::lround(r.rating)), now()});
+  const PoolEntry entry{user, static_cast<int>(std::lround(r.rating)), now()};
+  if (!live()) pools[pool_key(clock, rated)].push_back(entry);
+  else if (std::optional<LobbyRefusal> refused = shared_join_pool(entry, pool_key(clock, rated))) return refused;
   publish_to(user.id, {{"t", "pool_joined"}, {"time", clock}, {"rated", rated}});
   return std::nullopt;
 }
 
 void LobbyService::Impl::leave_pools(const LobbyUser& user) {
+  if (live()) return shared_leave_pools(user);
   for (auto& [key, queue] : pools) std::erase_if(queue, [&](const PoolEntry& e) { return e.user.id == user.id; });
 }
 
 void LobbyService::Impl::wave() {
   if (stopped) return;
   ++waves;
+  if (live()) return shared_wave();
   const int64_t at = now();
   for (auto& [key, queue] : pools) {
     if (queue.size() < 2) continue;

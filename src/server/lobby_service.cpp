@@ -73,6 +73,7 @@ LobbyService::Impl::Impl(Service& games, LobbyServiceOptions opts)
     : games(games), options(std::move(opts)), glicko(options.glicko) {
   if (!options.store) options.store = make_memory_lobby_store();
   if (!options.bus) options.bus = std::make_shared<InProcessBus>();
+  if (options.node.empty()) options.node = new_game_id();
   for (const std::string& time : options.pools) {
     pools[pool_key(time, true)];
     pools[pool_key(time, false)];
@@ -110,6 +111,8 @@ std::optional<LobbyUser> LobbyService::Impl::user_of(std::string_view cookie_hea
 
 void LobbyService::Impl::give_tag(LobbyUser& user) {
   std::string& tag = tags[user.id];
+  if (tag.empty() && live())  // the tag the player has on another node, so their seeks read as theirs here too
+    if (std::optional<LobbyUser> elsewhere = shared_online(user.id)) tag = elsewhere->tag;
   if (tag.empty()) tag = new_game_id();
   user.tag = tag;
 }
@@ -198,6 +201,7 @@ json::object LobbyService::Impl::snapshot(const std::optional<LobbyUser>& you) {
                   {"ratings", ratings_json(*you)}};
     out["waiting"] = waiting_in ? json::value(*waiting_in) : json::value(nullptr);
   }
+  if (live()) shared_snapshot(you, out);  // the maps above are empty then: the lists are the shared rows
   return out;
 }
 
@@ -279,7 +283,7 @@ std::shared_ptr<Session> LobbyService::open(std::string_view path, std::shared_p
   std::lock_guard lock(m.mutex);
   if (m.stopped) return nullptr;
   m.give_tag(session->user);
-  ++m.sockets_of[session->user.id];
+  if (++m.sockets_of[session->user.id] == 1 && m.live()) m.shared_arrived(session->user);
   m.online[session->user.id] = session->user;
   json::object hello = m.snapshot(session->user);
   hello["t"] = "hello";

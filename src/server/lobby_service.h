@@ -14,9 +14,11 @@
 // and may play casual games only.
 //
 // Several servers: what must be shared goes through the LobbyStore
-// (lobby_store.h: ratings, rated games, correspondence seeks) and every update
-// to sockets through the event bus (event_bus.h): topic "lobby" for the public
-// lists, "lobby/u/ID" for one player's own messages.
+// (lobby_store.h: ratings, rated games, correspondence seeks), the live state
+// (seeks, challenges, pool places, players, games) through a LobbyLiveStore
+// (lobby_live_store.h; lobby_shared.cpp), and every update to sockets through
+// the event bus (event_bus.h): topic "lobby" for the public lists, "lobby/u/ID"
+// for one player's own messages. One node of the pools' waves runs them.
 //
 // Threads: one mutex guards the lobby. A game's end is rated on the lobby's
 // own lane (one thread), never under that game's mutex; still, while holding
@@ -40,6 +42,7 @@
 #include "server/event_bus.h"
 #include "server/game_service.h"
 #include "server/identity.h"
+#include "server/lobby_live_store.h"
 #include "server/lobby_store.h"
 #include "server/service.h"
 
@@ -50,8 +53,13 @@ struct LobbyServiceOptions {
   std::shared_ptr<LobbyStore> store;
   // Who is logged in; nullptr: everyone is anonymous (casual games only).
   std::shared_ptr<const IdentityResolver> identities;
-  // Where updates go to sockets; nullptr: an in-process bus of its own.
+  // Where updates go to sockets; nullptr: an in-process bus of its own. Several nodes: the bus they share.
   std::shared_ptr<EventSink> bus;
+  // Several nodes (lobby_live_store.h): the seeks, challenges, pool places, players and games live there instead
+  // of in this process, so that every node sees and takes up the same; nullptr (one node): in memory.
+  std::shared_ptr<LobbyLiveStore> live;
+  // This node's name in `live` (its players' rows); empty: a random one.
+  std::string node;
   // Waves of the pools run on this io_context every `wave_interval`; nullptr or 0: only by run_wave() (tests).
   boost::asio::io_context* io = nullptr;
   std::chrono::milliseconds wave_interval{2000};

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -68,5 +69,9 @@ class LobbyStore {
 std::unique_ptr<LobbyStore> make_memory_lobby_store();
 // DATA_DIR/lobby.sqlite3, created when missing; errors name the file.
 Result<std::unique_ptr<LobbyStore>> open_sqlite_lobby_store(const std::string& data_dir);
+// The lobby's store in PostgreSQL (a database migrated by `tabiya db migrate`), shared by every node on it; a read
+// that fails is logged through `log` and answers as if nothing were stored.
+Result<std::unique_ptr<LobbyStore>> open_postgres_lobby_store(const std::string& url,
+                                                              std::function<void(const std::string&)> log = {});
 
 }  // namespace tabiya::server

@@ -84,6 +84,90 @@ CREATE TABLE tournament_event_games(
   game text PRIMARY KEY,
   event text NOT NULL);
 )sql"},
+    // Issues 21/22: accounts, their sessions (hashed tokens) and seats, and what the lobby keeps, shared by every
+    // node on the database.
+    Migration{4, "accounts and the lobby",
+              R"sql(
+CREATE TABLE accounts(
+  id text PRIMARY KEY,
+  username text NOT NULL,
+  key text NOT NULL UNIQUE,
+  password_hash text NOT NULL,
+  email text NOT NULL,
+  display_name text NOT NULL,
+  federation text NOT NULL,
+  fide_id text NOT NULL,
+  language text NOT NULL,
+  title text NOT NULL,
+  created_ms bigint NOT NULL,
+  deleted boolean NOT NULL DEFAULT false);
+CREATE TABLE account_sessions(
+  token_hash text PRIMARY KEY,
+  account text NOT NULL,
+  csrf text NOT NULL,
+  created_ms bigint NOT NULL);
+CREATE INDEX account_sessions_by_account ON account_sessions(account);
+CREATE TABLE account_games(
+  account text NOT NULL,
+  game text NOT NULL,
+  seat text NOT NULL,
+  at_ms bigint NOT NULL,
+  PRIMARY KEY(account, game, seat));
+CREATE INDEX account_games_newest ON account_games(account, at_ms DESC, game DESC);
+CREATE INDEX account_games_by_game ON account_games(game);
+-- The lobby: names as the lobby saw them (compared without case), ratings per category with their history, rated
+-- games waiting for their result, correspondence seeks.
+CREATE TABLE lobby_names(
+  key text PRIMARY KEY,
+  account text NOT NULL);
+CREATE TABLE lobby_ratings(
+  account text NOT NULL,
+  category text NOT NULL,
+  rating double precision NOT NULL,
+  rd double precision NOT NULL,
+  volatility double precision NOT NULL,
+  games integer NOT NULL,
+  updated_ms bigint NOT NULL,
+  PRIMARY KEY(account, category));
+CREATE TABLE lobby_rating_history(
+  n bigserial PRIMARY KEY,
+  account text NOT NULL,
+  category text NOT NULL,
+  game text NOT NULL,
+  at_ms bigint NOT NULL,
+  rating_before double precision NOT NULL,
+  rd_before double precision NOT NULL,
+  vol_before double precision NOT NULL,
+  rating double precision NOT NULL,
+  rd double precision NOT NULL,
+  volatility double precision NOT NULL);
+CREATE INDEX lobby_rating_history_account ON lobby_rating_history(account, at_ms, n);
+CREATE INDEX lobby_rating_history_game ON lobby_rating_history(game, n);
+CREATE TABLE lobby_rated_games(
+  game text PRIMARY KEY,
+  white text NOT NULL,
+  black text NOT NULL,
+  category text NOT NULL);
+CREATE TABLE lobby_seeks(
+  id text PRIMARY KEY,
+  json text NOT NULL);
+-- The lobby's live state shared by the nodes (lobby_live_store.h): seeks, challenges, pool places, players and
+-- games, each row kept alive by the node that wrote it (expires_at NULL: lasting); a taken row stays a minute.
+CREATE TABLE lobby_live(
+  kind text NOT NULL,
+  id text NOT NULL,
+  owner text NOT NULL,
+  other text NOT NULL DEFAULT '',
+  json text NOT NULL,
+  node text NOT NULL,
+  expires_at timestamptz,
+  taken boolean NOT NULL DEFAULT false,
+  n bigserial,
+  PRIMARY KEY(kind, id));
+CREATE INDEX lobby_live_owner ON lobby_live(kind, owner);
+CREATE INDEX lobby_live_other ON lobby_live(kind, other);
+CREATE INDEX lobby_live_node ON lobby_live(node) WHERE expires_at IS NOT NULL;
+)sql"},
 };
 
 // Any constant: the advisory lock that serialises migrations across nodes.
@@ -138,6 +222,21 @@ Result<int> migrate_postgres(PgConnection& db) {
     if (auto r = db.exec(step, what); !r) return r.error();  // exec ends the failed transaction
   }
   return postgres_database_version(db);
+}
+
+Result<std::unique_ptr<PgConnection>> open_migrated_postgres(const std::string& url) {
+  auto db = PgConnection::open(url);
+  if (!db) return db.error();
+  auto version = postgres_database_version(**db);
+  if (!version) return version.error();
+  const std::string at = std::to_string(*version), needed = std::to_string(postgres_schema_version());
+  if (*version < postgres_schema_version())
+    return fail("postgresql " + (*db)->name() + ": the schema is at version " + at + ", this tabiya needs " + needed +
+                ": run `tabiya db migrate " + (*db)->name() + "`");
+  if (*version > postgres_schema_version())
+    return fail("postgresql " + (*db)->name() + ": the schema is at version " + at +
+                ", newer than this tabiya knows (" + needed + "): run the newer tabiya");
+  return std::move(*db);
 }
 
 }  // namespace tabiya::server

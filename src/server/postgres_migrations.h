@@ -4,6 +4,7 @@
 // once apply each step once, and running it again changes nothing.
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "core/result.h"
@@ -18,5 +19,7 @@ int postgres_schema_version();
 Result<int> migrate_postgres(PgConnection& db);
 // The version the database is at (0: never migrated).
 Result<int> postgres_database_version(PgConnection& db);
+// A connection to `url` whose database is at this build's schema version; otherwise an error that says what to run.
+Result<std::unique_ptr<PgConnection>> open_migrated_postgres(const std::string& url);
 
 }  // namespace tabiya::server

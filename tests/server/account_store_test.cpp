@@ -1,10 +1,14 @@
-// The AccountStore contract, run on the memory and the SQLite implementations alike.
+// The AccountStore contract, run on the memory, SQLite and PostgreSQL implementations alike (PostgreSQL: a fresh
+// database of the test run's own server, tests/support/database_servers.h).
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <functional>
 
+#include "../support/database_servers.h"
 #include "server/account_store.h"
+#include "server/postgres_connection.h"
+#include "server/postgres_migrations.h"
 
 namespace tabiya::server {
 namespace {
@@ -122,6 +126,15 @@ INSTANTIATE_TEST_SUITE_P(
                       StoreKind{"sqlite",
                                 [](const std::filesystem::path& dir) {
                                   auto s = open_sqlite_account_store((dir / "accounts.sqlite3").string());
+                                  return s ? std::move(*s) : nullptr;
+                                }},
+                      StoreKind{"postgresql",
+                                [](const std::filesystem::path&) -> std::unique_ptr<AccountStore> {
+                                  auto url = tabiya::testing::shared_postgres().fresh_database();
+                                  if (!url) return nullptr;
+                                  auto db = PgConnection::open(*url);
+                                  if (!db || !migrate_postgres(**db)) return nullptr;
+                                  auto s = open_postgres_account_store(*url);
                                   return s ? std::move(*s) : nullptr;
                                 }}),
     [](const auto& info) { return std::string(info.param.name); });

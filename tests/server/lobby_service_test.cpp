@@ -340,6 +340,9 @@ TEST(LobbyBatching, PublicUpdatesAreGathered) {
   for (const char* time : {"1+0", "3+0", "5+0"})
     (*lobby)->message(*alice_session, json::serialize(json::object{{"t", "seek"}, {"time", time}}));
   EXPECT_TRUE(watcher->all("seek").empty());  // not yet: gathered
+  // The seeker is answered at once, on its own socket: its three seeks, before any batch.
+  EXPECT_EQ(alice->all("seek").size(), 3u);
+  EXPECT_TRUE(alice->all("updates").empty());
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
   while (!watcher->last("updates") && std::chrono::steady_clock::now() < deadline)
     io.run_one_for(std::chrono::milliseconds(20));

@@ -269,7 +269,10 @@ class Lobby {
 
   private refused(code: string): void {
     const key = `lobby.error.${code}`;
-    const known = ['account_required', 'player_offline', 'rating_range', 'too_many_seeks', 'too_many_challenges'].includes(code);
+    const known = [
+      'account_required', 'player_offline', 'rating_range', 'too_many_seeks', 'too_many_challenges', 'seek_taken',
+      'unavailable',
+    ].includes(code);
     const text = known ? t(key) : t('lobby.error.other', { code });
     this.error.textContent = text;
     this.error.hidden = false;
