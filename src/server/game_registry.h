@@ -68,8 +68,14 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
   std::atomic<uint64_t> next_conn{1};
   mutable std::mutex relay_mutex;
   std::map<uint64_t, std::weak_ptr<RelaySession>> relays;  // this node's sockets on games owned elsewhere
-  // Other nodes' sockets on games owned here, by (relay node, its connection number).
-  std::map<std::pair<std::string, uint64_t>, std::shared_ptr<GameSession>> remote;
+  // Other nodes' sockets on games owned here, by (relay node, its connection number), and when each last spoke
+  // (steady ms): one silent past its pongs' due time belonged to a relay that died, and leaves its game.
+  struct RemoteSocket {
+    std::shared_ptr<GameSession> session;
+    int64_t heard_ms = 0;
+  };
+  std::map<std::pair<std::string, uint64_t>, RemoteSocket> remote;
+  void forget_silent_remotes();
 
   // Declared last, so destroyed first: the rooms' queued work still finds everything above.
   RoomWorkers workers;

@@ -16,6 +16,13 @@ namespace json = boost::json;
 namespace {
 // Games taken over in one look at the store (the next look, lease / 3 later, takes more).
 constexpr std::size_t TAKEOVERS_PER_LOOK = 256;
+// Pings a relayed client missed before its socket counts as gone (its relay died without saying so).
+constexpr int MISSED_PINGS = 3;
+
+int64_t steady_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
 }  // namespace
 
 std::shared_ptr<GameRoom> GameService::Impl::take_over(const std::string& id, std::string* holder) {
@@ -134,14 +141,15 @@ void GameService::Impl::heard_from_node(const std::string& payload) {
     auto peer = std::make_shared<RemotePeer>(options.owner_link, m->from, m->conn, m->game);
     auto session = std::make_shared<GameSession>(std::move(room), std::move(peer));
     std::lock_guard lock(relay_mutex);
-    remote[key] = std::move(session);
+    remote[key] = {std::move(session), steady_ms()};
     return;
   }
   std::shared_ptr<GameSession> session;
   {
     std::lock_guard lock(relay_mutex);
     if (auto it = remote.find(key); it != remote.end()) {
-      session = it->second;
+      session = it->second.session;
+      it->second.heard_ms = steady_ms();
       if (m->kind == "close") remote.erase(it);
     }
   }
@@ -198,6 +206,28 @@ void GameService::Impl::tend_leases() {
       if (!stopping && !find(id)) (void)take_over(id);
   }
   check_relays(now);
+  forget_silent_remotes();
+}
+
+// A relayed client answers every ping (docs/protocol.md) through its relay; nothing for several ping intervals
+// means the relay node is gone, and with it the socket: its seat counts as away, as for a socket of this node.
+void GameService::Impl::forget_silent_remotes() {
+  if (options.ping_interval.count() <= 0) return;
+  const int64_t silent_after = MISSED_PINGS * options.ping_interval.count();
+  const int64_t now = steady_ms();
+  std::vector<std::shared_ptr<GameSession>> gone;
+  {
+    std::lock_guard lock(relay_mutex);
+    for (auto it = remote.begin(); it != remote.end();) {
+      if (now - it->second.heard_ms <= silent_after) {
+        ++it;
+        continue;
+      }
+      gone.push_back(std::move(it->second.session));
+      it = remote.erase(it);
+    }
+  }
+  for (auto& session : gone) session->room()->leave(session);
 }
 
 // A relayed socket whose owner changed or went (its lease expired) is closed with CLOSE_MOVED, so its client

@@ -268,5 +268,38 @@ TEST_F(GameOwnershipTest, ARelayTakesOverWhenTheOwnerGoesAndADrainingNodeRelease
   EXPECT_EQ((*lease)->epoch, 3);
 }
 
+// The relay node of a socket dies without a word: the owner counts the socket gone once it missed its pings, and
+// its player is shown as away as if the socket had closed.
+TEST_F(GameOwnershipTest, ARelayedSocketThatStopsAnsweringPingsLeavesItsGame) {
+  auto base = configure_;
+  configure_ = [base](GameServiceOptions& o) {
+    base(o);
+    o.ping_interval = std::chrono::milliseconds(50);
+  };
+  restart();
+  json::object game = create(R"({"v":1,"opponent":"invite"})");
+  const std::string id = str(game.at("id"));
+  Client white = connect(id);
+  hello(white, {seat(game, "white")});
+  Client black = connect_b(id);  // its pongs never come: RecordingPeer does not answer pings
+  send_b(black, R"({"t":"hello","v":1,"seats":[")" + seat(game, "black") + R"("]})");
+  ASSERT_TRUE(black.peer->wait_for("state"));
+  ASSERT_TRUE(eventually([&] {
+    auto p = white.peer->last("event", "presence");
+    return p && p->at("e").as_object().at("black").as_bool();
+  }));
+  ASSERT_TRUE(eventually([&] {
+    settle();  // the pings go out
+    service_->tend_leases();
+    std::string metrics;
+    service_->write_metrics(metrics);
+    return metrics.find("tabiya_remote_sockets 0") != std::string::npos;
+  }));
+  settle();
+  auto presence = white.peer->last("event", "presence");
+  ASSERT_TRUE(presence);
+  EXPECT_FALSE(presence->at("e").as_object().at("black").as_bool());
+}
+
 }  // namespace
 }  // namespace tabiya::server::testing
