@@ -268,6 +268,34 @@ TEST_F(GameOwnershipTest, ARelayTakesOverWhenTheOwnerGoesAndADrainingNodeRelease
   EXPECT_EQ((*lease)->epoch, 3);
 }
 
+// Redis goes away and comes back: what the owner sent a relayed socket meanwhile is lost, so the relay closes it
+// with 4001 `resync`; the client comes back and the owner's fresh state has every move, the one made meanwhile too.
+TEST_F(GameOwnershipTest, AfterRedisRestartsTheRelayedSocketsResync) {
+  Invited t = invite();
+  Client spectator = connect_b(t.id);
+  send_b(spectator, R"({"t":"hello","v":1,"seats":[]})");
+  ASSERT_TRUE(spectator.peer->wait_for("state"));
+  redis_->stop();
+  ASSERT_TRUE(eventually([&] { return !bus_b_->listening(); }));
+  move(t.white, "e2e4", 0, 1);  // on the owner, while the bus is down: its event cannot reach node B
+  ASSERT_TRUE(redis_->start());
+  ASSERT_TRUE(eventually([&] { return bus_b_->listening(); }));
+  ASSERT_TRUE(eventually([&] { return spectator.peer->closed() == CLOSE_MOVED; }));
+  EXPECT_EQ(event_count(*spectator.peer, "move"), 0);
+  // The owner's own connection to Redis may come back a little after B's (an open or a hello sent before is lost,
+  // or answered with 4001): the client tries again every 200 ms, as a page reconnects.
+  Client again;
+  int polls = 0;
+  ASSERT_TRUE(eventually([&] {
+    if (polls++ % 40 == 0) {
+      if (!again.peer || again.peer->closed() != 0) again = connect_b(t.id);
+      send_b(again, R"({"t":"hello","v":1,"seats":[]})");
+    }
+    return again.peer->last("state").has_value();
+  }));
+  EXPECT_EQ(again.peer->last("state")->at("game").as_object().at("moves").as_array().size(), 1u);
+}
+
 // The relay node of a socket dies without a word: the owner counts the socket gone once it missed its pings, and
 // its player is shown as away as if the socket had closed.
 TEST_F(GameOwnershipTest, ARelayedSocketThatStopsAnsweringPingsLeavesItsGame) {
