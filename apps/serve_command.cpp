@@ -37,8 +37,10 @@ struct ServeArguments {
   int port = 8080;
   std::string host = "127.0.0.1";
   std::string data = "tabiya-data";
-  std::string store;  // a postgresql:// URL; empty: SQLite in --data
-  std::string bus;    // a redis:// URL; empty: the in-process bus
+  std::string store;    // a postgresql:// URL; empty: SQLite in --data
+  std::string bus;      // a redis:// URL; empty: the in-process bus
+  std::string node_id;  // issue 22: this node's name in a cluster; empty: a single node (no leases)
+  double lease_seconds = 10;
   std::string web = TABIYA_WEB_DIR;
   int threads = 0;
   int robot_threads = 0;
@@ -206,6 +208,7 @@ int serve(const ServeArguments& args) {
     if (!args.bus.empty()) {
       server::RedisBusOptions bus_options;
       bus_options.url = args.bus;
+      bus_options.node = args.node_id;
       // Re-reading such a game from the store belongs to the games' ownership across nodes (not built yet): logged.
       bus_options.on_gap = [](const std::string& game) {
         std::fprintf(stderr, "tabiya: bus: events of game %s may have been missed\n", game.c_str());
@@ -215,8 +218,12 @@ int serve(const ServeArguments& args) {
         std::cerr << "tabiya: " << bus.error().message << "\n";
         return 1;
       }
-      game_options.bus = std::move(*bus);
+      std::shared_ptr<server::RedisBus> shared_bus = std::move(*bus);
+      game_options.bus = shared_bus;
+      if (!args.node_id.empty()) game_options.owner_link = shared_bus;
     }
+    game_options.node_id = args.node_id;
+    game_options.lease = std::chrono::milliseconds(int64_t(args.lease_seconds * 1000));
     std::shared_ptr<server::EventSink> lobby_bus = game_options.bus;
     game_options.robot_threads = args.robot_threads;
     game_options.room_threads = args.game_threads;
@@ -342,6 +349,17 @@ void add_serve_command(CLI::App& app) {
   serve_app->add_option("--bus", args->bus,
                         "Deliver game events across server nodes through Redis pub/sub: redis://host:port (default: "
                         "within this process only)");
+  serve_app
+      ->add_option("--node-id", args->node_id,
+                   "This node's name in a cluster of nodes sharing --store and --bus (unique, e.g. the host name): "
+                   "each game then runs on the one node holding its lease, and any node relays sockets to it")
+      ->needs("--bus");
+  serve_app
+      ->add_option("--lease-seconds", args->lease_seconds,
+                   "With --node-id: how long a game's lease lasts unrenewed (renewed every third of it); a node that "
+                   "dies loses its games to another node after this long")
+      ->capture_default_str()
+      ->check(CLI::Range(0.3, 3600.0));
   serve_app->add_option("--web", args->web, "Directory of the built web app (index.html, assets/)")
       ->capture_default_str();
   serve_app->add_option("--threads", args->threads, "Network threads (default: one per core)")

@@ -36,7 +36,7 @@ Result<bool> GameService::Impl::expire_stored() {
     if (!ids) return ids.error();
     std::vector<StoreWrite> writes;
     for (const std::string& id : *ids)
-      if (seen.insert(id).second) writes.push_back(expiry_write(id));
+      if (seen.insert(id).second && !owned_elsewhere(id)) writes.push_back(expiry_write(id));
     if (writes.empty()) return true;
     if (auto r = store->commit(writes); !r) return r;
     const auto removed = std::count_if(writes.begin(), writes.end(),
@@ -67,7 +67,9 @@ void GameService::Impl::expire_unjoined() {
       });
       continue;
     }
-    // Not in memory: a finished game (every unfinished one is loaded at start and stays until it ends).
+    // Not in memory: a finished game (every unfinished one is loaded at start and stays until it ends), or one
+    // another node runs (its owner expires it).
+    if (owned_elsewhere(id)) continue;
     StoreWrite write = expiry_write(id);
     const bool removing = write.kind == StoreWrite::Kind::REMOVE;
     writer.submit({std::move(write)}, [counted, id, removing](const Result<bool>& r) {

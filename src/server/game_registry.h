@@ -14,6 +14,7 @@
 #include "server/game_room.h"
 #include "server/game_service.h"
 #include "server/group_commit.h"
+#include "server/owner_relay.h"
 #include "server/review.h"
 #include "server/robot_pool.h"
 #include "server/room_services.h"
@@ -41,6 +42,41 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
   std::atomic<bool> stopping{false};
   mutable std::mutex games_mutex;  // the map only; never held while a room's lock is taken
   std::map<std::string, std::shared_ptr<GameRoom>> games;
+  // Ownership across nodes (issue 22, game_service_ownership.cpp). Inert without options.node_id.
+  bool leasing() const { return !options.node_id.empty(); }
+  int64_t lease_ms() const { return options.lease.count(); }
+  // Takes the game's lease and runs it here, restored from the store as after a restart. Null: another node holds
+  // it (`holder` names it), or the game is not there, or the store failed.
+  std::shared_ptr<GameRoom> take_over(const std::string& id, std::string* holder = nullptr);
+  // A WebSocket on a game: its room here (owned or finished), or a relay to the node that owns it.
+  std::shared_ptr<Session> open_socket(const std::string& id, std::shared_ptr<Peer> peer);
+  void relay_message(RelaySession& s, std::string_view text);
+  void relay_closed(RelaySession& s);
+  void heard_from_node(const std::string& payload);
+  void link_lost();
+  void tend_leases();
+  void check_relays(int64_t now);
+  void start_lease_timer();
+  void release_leases();
+  void send_to(const std::string& node, RelayMessage m) const;
+  // Another node holds the game's lease (or the store cannot say): this node leaves the game alone.
+  bool owned_elsewhere(const std::string& id);
+  std::mutex own_mutex;  // one takeover at a time: a game is never restored twice
+  boost::asio::steady_timer lease_timer{io};
+  std::shared_ptr<RoomWorkers::Queue> lease_queue;
+  std::atomic<int64_t> takeovers{0}, leases_lost{0};
+  std::atomic<uint64_t> next_conn{1};
+  mutable std::mutex relay_mutex;
+  std::map<uint64_t, std::weak_ptr<RelaySession>> relays;  // this node's sockets on games owned elsewhere
+  // Other nodes' sockets on games owned here, by (relay node, its connection number), and when each last spoke
+  // (steady ms): one silent past its pongs' due time belonged to a relay that died, and leaves its game.
+  struct RemoteSocket {
+    std::shared_ptr<GameSession> session;
+    int64_t heard_ms = 0;
+  };
+  std::map<std::pair<std::string, uint64_t>, RemoteSocket> remote;
+  void forget_silent_remotes();
+
   // Declared last, so destroyed first: the rooms' queued work still finds everything above.
   RoomWorkers workers;
   RoomServices services;
@@ -49,10 +85,11 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
   std::shared_ptr<GameRoom> find(std::string_view id) const;
   std::vector<std::shared_ptr<GameRoom>> all() const;
   // Adds a room; when two requests load the same stored game at once, the first one in the map is the game.
+  // `epoch`: of the game's lease this node holds (0: none).
   std::shared_ptr<GameRoom> add(std::string id, Setup setup, std::unique_ptr<play::LiveGame> live,
-                                std::size_t stored_actions, int64_t seq);
+                                std::size_t stored_actions, int64_t seq, int64_t epoch = 0);
   // `keep`: the room joins the registry; otherwise it is only read and dropped (an account's export).
-  Result<std::shared_ptr<GameRoom>> restore(const StoredGame& stored, bool keep = true);
+  Result<std::shared_ptr<GameRoom>> restore(const StoredGame& stored, bool keep = true, int64_t epoch = 0);
   Result<bool> load_unfinished();
   // A game from memory, or a finished one from the store. The store's reads do not wait for its commits.
   std::shared_ptr<GameRoom> room(std::string_view id);

@@ -125,6 +125,16 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // The service is going: stops the timer and lets go of the sessions and of waiting work.
   void close();
 
+  // --- Ownership (issue 22, room_ownership.cpp) ---
+  // The epoch of the game's lease this node holds, stamped on every write (0: no lease, a single node). Set
+  // before the room is shared.
+  void set_epoch(int64_t epoch) { epoch_ = epoch; }  // 0 again once its lease is released (finished)
+  int64_t epoch() const { return epoch_; }
+  // This node no longer owns the game (its lease was taken over, or a write was refused as stale): the room
+  // leaves service at once, its sockets closed with CLOSE_MOVED so that their clients reconnect to the owner.
+  void drop_ownership(const std::string& why);
+  bool dropped() const { return dropped_flag_.load(); }
+
  private:
   // Messages (game_room.cpp).
   // `received`: the game time source when it arrived (what it waited is added to the mover's lag allowance).
@@ -242,6 +252,11 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
 
   mutable std::mutex snapshot_mutex_;
   mutable std::string snapshot_;  // the last GAME text read, for reads while the room works
+
+  // Ownership (issue 22).
+  std::atomic<int64_t> epoch_{0};
+  std::atomic<bool> dropped_flag_{false};
+  void leave_service(const std::string& why);  // on the room's queue
 };
 
 }  // namespace tabiya::server

@@ -9,8 +9,8 @@
 #include "server/analysis_routes.h"
 #include "server/game_registry.h"
 #include "server/http_errors.h"
-#include "server/rate_limit.h"
 #include "server/position_check.h"
+#include "server/rate_limit.h"
 #include "server/tokens.h"
 
 namespace tabiya::server {
@@ -187,6 +187,11 @@ std::shared_ptr<GameRoom> GameService::Impl::open_game(const Setup& setup, std::
     std::string id = new_game_id();
     if (find(id)) continue;
     auto room = std::make_shared<GameRoom>(services, id, setup, std::move(live), 0, 0);
+    if (leasing()) {  // several nodes: the new game's lease first, so that its creation is fenced like its moves
+      auto epoch = store->acquire_lease(id, options.node_id, services.wall_now(), lease_ms());
+      if (!epoch || !*epoch) return nullptr;  // the store is down
+      room->set_epoch(**epoch);
+    }
     std::lock_guard lock(games_mutex);
     if (games.try_emplace(id, room).second) created = std::move(room);
     else return nullptr;

@@ -66,14 +66,15 @@ std::vector<std::shared_ptr<GameRoom>> GameService::Impl::all() const {
 }
 
 std::shared_ptr<GameRoom> GameService::Impl::add(std::string id, Setup setup, std::unique_ptr<play::LiveGame> live,
-                                                 std::size_t stored_actions, int64_t seq) {
+                                                 std::size_t stored_actions, int64_t seq, int64_t epoch) {
   auto room = std::make_shared<GameRoom>(services, id, std::move(setup), std::move(live), stored_actions, seq);
+  room->set_epoch(epoch);
   std::lock_guard lock(games_mutex);
   auto [it, added] = games.try_emplace(std::move(id), room);
   return it->second;
 }
 
-Result<std::shared_ptr<GameRoom>> GameService::Impl::restore(const StoredGame& stored, bool keep) {
+Result<std::shared_ptr<GameRoom>> GameService::Impl::restore(const StoredGame& stored, bool keep, int64_t epoch) {
   auto setup = setup_from_json(stored.setup);
   if (!setup) return setup.error();
   auto opts = start_options(*setup);
@@ -90,7 +91,7 @@ Result<std::shared_ptr<GameRoom>> GameService::Impl::restore(const StoredGame& s
   if (!live) return live.error();
   if (!keep)
     return std::make_shared<GameRoom>(services, stored.id, std::move(*setup), std::move(*live), log.size(), stored.seq);
-  return add(stored.id, std::move(*setup), std::move(*live), log.size(), stored.seq);
+  return add(stored.id, std::move(*setup), std::move(*live), log.size(), stored.seq, epoch);
 }
 
 Result<bool> GameService::Impl::load_unfinished() {
@@ -109,7 +110,8 @@ std::shared_ptr<GameRoom> GameService::Impl::room(std::string_view id) {
   if (id.empty() || id.size() > 64) return nullptr;
   auto stored = store->load(std::string(id));
   if (!stored || !*stored) return nullptr;
-  auto loaded = restore(**stored);
+  // Several nodes: an unfinished game runs only on its lease's holder; here it is read and not kept.
+  auto loaded = restore(**stored, !leasing() || (*stored)->finished);
   return loaded ? *loaded : nullptr;
 }
 
@@ -185,7 +187,22 @@ Result<std::unique_ptr<GameService>> GameService::create(boost::asio::io_context
   std::unique_ptr<GameService> service(new GameService(io, std::move(options), std::move(store)));
   Impl& impl = *service->impl_;
   if (auto r = impl.expire_stored(); !r) return r.error();
-  if (auto r = impl.load_unfinished(); !r) return r.error();
+  if (impl.leasing()) {
+    // The games nobody owns are taken at once (and then every lease / 3); the others stay with their owners.
+    if (!impl.options.owner_link) return fail("--node-id needs a bus to the other nodes (--bus)");
+    std::weak_ptr<Impl> weak = service->impl_;
+    impl.options.owner_link->listen(
+        [weak](const std::string& payload) {
+          if (auto impl = weak.lock()) impl->heard_from_node(payload);
+        },
+        [weak] {
+          if (auto impl = weak.lock()) impl->link_lost();
+        });
+    impl.tend_leases();
+    impl.start_lease_timer();
+  } else if (auto r = impl.load_unfinished(); !r) {
+    return r.error();
+  }
   if (impl.options.ping_interval.count() > 0) {
     impl.ping_timer.expires_after(impl.options.ping_interval);
     impl.ping_timer.async_wait([&impl](const boost::system::error_code& ec) {
@@ -232,6 +249,7 @@ std::optional<ArchivedGame> GameService::archived_game(std::string_view id, std:
 std::shared_ptr<Session> GameService::open(std::string_view path, std::shared_ptr<Peer> peer) {
   constexpr std::string_view PREFIX = "/ws/";
   if (!path.starts_with(PREFIX) || impl_->stopping) return nullptr;
+  if (impl_->leasing()) return impl_->open_socket(std::string(path.substr(PREFIX.size())), std::move(peer));
   auto room = impl_->room(path.substr(PREFIX.size()));
   if (!room) return nullptr;
   ++impl_->metrics.sessions_open;
@@ -240,18 +258,24 @@ std::shared_ptr<Session> GameService::open(std::string_view path, std::shared_pt
 
 void GameService::message(Session& session, std::string_view text) {
   const auto arrived = std::chrono::steady_clock::now();
+  if (auto* relayed = dynamic_cast<RelaySession*>(&session)) return impl_->relay_message(*relayed, text);
   auto& s = static_cast<GameSession&>(session);
+  // Its game went to another node before this socket said anything: the client reconnects to the owner.
+  if (s.room()->dropped()) return s.peer->close(CLOSE_MOVED, "moved");
   // Read here (at most 4 KiB of JSON), answered in order by the room.
   s.room()->receive(s.shared_from_this(), parse_client_message(text), arrived);
 }
 
 void GameService::closed(Session& session) {
+  if (auto* relayed = dynamic_cast<RelaySession*>(&session)) return impl_->relay_closed(*relayed);
   auto& s = static_cast<GameSession&>(session);
   --impl_->metrics.sessions_open;
   s.room()->leave(s.shared_from_this());
 }
 
 bool GameService::keeps_alive(const Session& session) {
+  // A relayed socket: only its owner knows whether it holds a seat.
+  if (dynamic_cast<const RelaySession*>(&session)) return true;
   const auto& s = static_cast<const GameSession&>(session);
   return s.seated && !s.room()->finished();
 }
@@ -279,6 +303,21 @@ void GameService::write_metrics(std::string& out) {
   w.single("tabiya_store_changes_total", "counter", "Changes of games committed in them.", m.writer.units());
   m.writer.commit_time().write(w, "tabiya_store_commit_seconds", "Time the store took to commit a transaction.");
   if (m.options.bus) m.options.bus->write_metrics(w);
+  if (m.leasing()) {
+    std::size_t relayed = 0, remote = 0;
+    {
+      std::lock_guard lock(m.relay_mutex);
+      relayed = m.relays.size();
+      remote = m.remote.size();
+    }
+    w.single("tabiya_games_owned", "gauge", "Games whose lease this node holds.", int64_t(owned_games()));
+    w.single("tabiya_lease_takeovers_total", "counter", "Games this node took over after another node held them.",
+             m.takeovers.load());
+    w.single("tabiya_leases_lost_total", "counter", "Games this node lost to another node (lease taken over).",
+             m.leases_lost.load());
+    w.single("tabiya_relayed_sockets", "gauge", "Sockets here on games another node owns.", int64_t(relayed));
+    w.single("tabiya_remote_sockets", "gauge", "Sockets on other nodes on games this node owns.", int64_t(remote));
+  }
 }
 
 void GameService::shutdown() {
@@ -293,6 +332,9 @@ void GameService::shutdown() {
   // closes the sockets with 1001 right after this returns, so every answer must be on its way by then.
   impl_->workers.wait_idle();
   for (auto& room : impl_->all()) room->cancel_timer();
+  // Drain: everything is stored; the leases go now, so that another node takes the games over at once.
+  impl_->lease_timer.cancel();
+  if (impl_->leasing()) impl_->release_leases();
 }
 
 void GameService::check_clocks() {

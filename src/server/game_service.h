@@ -31,6 +31,7 @@
 #include "server/event_bus.h"
 #include "server/game_archive.h"
 #include "server/game_store.h"
+#include "server/owner_link.h"
 #include "server/rate_limit.h"
 #include "server/review.h"
 #include "server/service.h"
@@ -79,6 +80,12 @@ struct GameServiceOptions {
   // A game nobody joined (server/unjoined_games.h) is deleted from the store this long after its creation (the
   // wall clock, so across restarts) and is not loaded at start; 0 keeps every game.
   std::chrono::milliseconds unjoined_expiry{std::chrono::hours(1)};
+  // Several nodes on one store (issue 22): this node's name, unique in the cluster. Empty: a single node, which
+  // runs every game without leases. Set: each game runs on the node holding its lease (game_store.h), renewed
+  // every lease / 3; a socket for a game another node owns is relayed to it through `owner_link`.
+  std::string node_id;
+  std::chrono::milliseconds lease{std::chrono::seconds(10)};
+  std::shared_ptr<OwnerLink> owner_link;
   // Told once when a game ends, with its score ("1-0", "0-1", "1/2-1/2"): how a
   // tournament hears its results. Runs under that game's lock: it must not call
   // back into this service for an existing game.
@@ -124,6 +131,11 @@ class GameService final : public Service {
   // For the accounts' history and export (game_archive.h): a game in memory, or read from the store without
   // keeping it; nullopt: no such game, or busy.
   std::optional<ArchivedGame> archived_game(std::string_view id, std::string_view seat, bool with_pgn);
+  // Several nodes (issue 22): renews this node's leases, lets go of the games it lost, takes the games nobody owns
+  // and checks its relayed sockets (a timer does this every lease / 3; tests call it).
+  void tend_leases();
+  // Games whose lease this node holds.
+  std::size_t owned_games() const;
 
  private:
   GameService(boost::asio::io_context& io, GameServiceOptions options, std::shared_ptr<GameStore> store);

@@ -11,6 +11,7 @@ class MemoryStore final : public GameStore {
  public:
   Result<bool> commit(const std::vector<StoreWrite>& writes) override {
     std::lock_guard lock(mutex_);
+    if (auto refused = leases_.refuse_batch(writes)) return fail(*refused);
     // All or nothing: check the whole batch first (each touched game's next index), then apply it.
     std::map<std::string, int64_t> next;  // -1: absent
     for (const StoreWrite& w : writes) {
@@ -97,8 +98,35 @@ class MemoryStore final : public GameStore {
     return ids;
   }
 
+  Result<std::optional<int64_t>> acquire_lease(const std::string& game, const std::string& node, int64_t now_ms,
+                                               int64_t duration_ms) override {
+    std::lock_guard lock(mutex_);
+    return leases_.acquire(game, node, now_ms, duration_ms);
+  }
+  Result<std::vector<std::string>> renew_leases(const std::string& node, const std::vector<HeldLease>& held,
+                                                int64_t now_ms, int64_t duration_ms) override {
+    std::lock_guard lock(mutex_);
+    return leases_.renew(node, held, now_ms, duration_ms);
+  }
+  Result<bool> release_lease(const std::string& game, const std::string& node, int64_t epoch) override {
+    std::lock_guard lock(mutex_);
+    return leases_.release(game, node, epoch);
+  }
+  Result<std::optional<GameLease>> lease(const std::string& game) override {
+    std::lock_guard lock(mutex_);
+    return leases_.find(game);
+  }
+  Result<std::vector<std::string>> unowned_games(int64_t now_ms, std::size_t limit) override {
+    std::lock_guard lock(mutex_);
+    std::vector<std::string> ids;
+    for (const auto& [id, game] : games_)
+      if (!game.finished && ids.size() < limit && leases_.free_at(id, now_ms)) ids.push_back(id);
+    return ids;
+  }
+
  private:
   std::mutex mutex_;
+  LeaseTable leases_;
   std::map<std::string, StoredGame> games_;
   std::map<std::string, int64_t> unjoined_since_;  // games that may expire (CREATE's unjoined_since)
 };

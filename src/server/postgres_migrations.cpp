@@ -168,6 +168,26 @@ CREATE INDEX lobby_live_owner ON lobby_live(kind, owner);
 CREATE INDEX lobby_live_other ON lobby_live(kind, other);
 CREATE INDEX lobby_live_node ON lobby_live(node) WHERE expires_at IS NOT NULL;
 )sql"},
+    // Issue 22: one owner per game. A lease row outlives its release (owner '') so that its epoch never falls; it
+    // names no game by foreign key, as a node takes a new game's lease before it creates the game.
+    Migration{5, "game leases with epochs",
+              R"sql(
+CREATE TABLE game_leases(
+  game text PRIMARY KEY,
+  owner text NOT NULL,
+  epoch bigint NOT NULL,
+  expires_ms bigint NOT NULL);
+-- In every commit before a game's writes: the lease row is read FOR SHARE, so a takeover (an UPDATE of that row)
+-- waits for the commit, and the new owner then reads what it wrote; a write at an older epoch aborts the batch.
+CREATE FUNCTION tabiya_fence(g text, e bigint) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE current bigint;
+BEGIN
+  SELECT epoch INTO current FROM game_leases WHERE game = g FOR SHARE;
+  IF current IS NOT NULL AND current > e THEN
+    RAISE EXCEPTION 'game %: stale lease epoch % (the lease is at %)', g, e, current;
+  END IF;
+END $$;
+)sql"},
 };
 
 // Any constant: the advisory lock that serialises migrations across nodes.

@@ -7,6 +7,7 @@
 // meanwhile every call fails, and the service refuses the changes with its
 // storage error.
 #include <mutex>
+#include <set>
 
 #include "server/game_store.h"
 #include "server/postgres_connection.h"
@@ -42,19 +43,28 @@ std::vector<StoredGame> games_from(const PgRows& rows) {
 
 class PostgresStore final : public GameStore {
  public:
-  PostgresStore(std::unique_ptr<PgConnection> writer, std::unique_ptr<PgConnection> reader)
-      : writer_(std::move(writer)), reader_(std::move(reader)) {}
+  PostgresStore(std::unique_ptr<PgConnection> writer, std::unique_ptr<PgConnection> reader,
+                std::unique_ptr<PgConnection> leases)
+      : writer_(std::move(writer)), reader_(std::move(reader)), leases_(std::move(leases)) {}
 
   Result<bool> commit(const std::vector<StoreWrite>& writes) override {
     std::lock_guard lock(write_mutex_);
     std::string sql;
+    std::set<std::pair<std::string, int64_t>> fenced;  // each game's fence once per batch
     for (const StoreWrite& w : writes) {
+      if (w.kind != StoreWrite::Kind::REMOVE && w.kind != StoreWrite::Kind::KEEP &&
+          fenced.emplace(w.game, w.epoch).second) {
+        auto game = writer_->literal(w.game);
+        if (!game) return game.error();
+        sql += "SELECT tabiya_fence(" + *game + ", " + std::to_string(w.epoch) + ");\n";
+      }
       auto statement = write(w);
       if (!statement) return statement.error();
       sql += *statement;
       sql += ";\n";
     }
     if (sql.empty()) return true;
+    // One transaction, also when the text holds several statements (a simple query runs as one).
     auto done = writer_->exec(sql, "commit " + std::to_string(writes.size()) + " changes");
     if (done || !writer_->broken()) return done;
     // The connection broke under the commit: it may have landed. Answering "refused" for a stored move would
@@ -89,6 +99,84 @@ class PostgresStore final : public GameStore {
         "SELECT id FROM games WHERE unjoined_since IS NOT NULL AND unjoined_since < $1::bigint"
         " ORDER BY unjoined_since, id LIMIT $2::bigint",
         {std::to_string(before_ms), std::to_string(limit)}, "find games to expire", true);
+    if (!rows) return rows.error();
+    std::vector<std::string> ids;
+    for (int i = 0; i < rows->rows(); ++i) ids.push_back(rows->text(i, 0));
+    return ids;
+  }
+
+  // A takeover's UPDATE of a lease row waits for a commit in progress that read it (tabiya_fence: FOR SHARE).
+  Result<std::optional<int64_t>> acquire_lease(const std::string& game, const std::string& node, int64_t now_ms,
+                                               int64_t duration_ms) override {
+    std::lock_guard lock(lease_mutex_);
+    auto rows = leases_->query(
+        "INSERT INTO game_leases(game, owner, epoch, expires_ms) VALUES ($1, $2, 1, $3::bigint + $4::bigint)"
+        " ON CONFLICT (game) DO UPDATE SET owner = EXCLUDED.owner, epoch = game_leases.epoch + 1,"
+        " expires_ms = EXCLUDED.expires_ms"
+        " WHERE game_leases.owner = '' OR game_leases.owner = $2 OR game_leases.expires_ms <= $3::bigint"
+        " RETURNING epoch",
+        {game, node, std::to_string(now_ms), std::to_string(duration_ms)}, "acquire the lease of game " + game);
+    if (!rows) return rows.error();
+    if (rows->rows() == 0) return std::optional<int64_t>{};
+    return std::optional<int64_t>{rows->integer(0, 0)};
+  }
+
+  Result<std::vector<std::string>> renew_leases(const std::string& node, const std::vector<HeldLease>& held,
+                                                int64_t now_ms, int64_t duration_ms) override {
+    std::vector<std::string> renewed;
+    if (held.empty()) return renewed;
+    std::lock_guard lock(lease_mutex_);
+    // One statement for every lease: the games and epochs as two arrays (game ids are quoted for the array).
+    std::string games = "{", epochs = "{";
+    for (std::size_t i = 0; i < held.size(); ++i) {
+      if (i > 0) {
+        games += ',';
+        epochs += ',';
+      }
+      games += '"';
+      for (char c : held[i].game) {
+        if (c == '"' || c == '\\') games += '\\';
+        games += c;
+      }
+      games += '"';
+      epochs += std::to_string(held[i].epoch);
+    }
+    games += '}';
+    epochs += '}';
+    auto rows = leases_->query(
+        "UPDATE game_leases l SET expires_ms = $2::bigint + $3::bigint FROM unnest($4::text[], $5::bigint[]) AS"
+        " h(game, epoch) WHERE l.game = h.game AND l.epoch = h.epoch AND l.owner = $1 RETURNING l.game",
+        {node, std::to_string(now_ms), std::to_string(duration_ms), games, epochs}, "renew leases");
+    if (!rows) return rows.error();
+    for (int i = 0; i < rows->rows(); ++i) renewed.push_back(rows->text(i, 0));
+    return renewed;
+  }
+
+  Result<bool> release_lease(const std::string& game, const std::string& node, int64_t epoch) override {
+    std::lock_guard lock(lease_mutex_);
+    auto rows = leases_->query(
+        "UPDATE game_leases SET owner = '', expires_ms = 0 WHERE game = $1 AND owner = $2 AND epoch = $3::bigint"
+        " RETURNING game",
+        {game, node, std::to_string(epoch)}, "release the lease of game " + game);
+    if (!rows) return rows.error();
+    return rows->rows() > 0;
+  }
+
+  Result<std::optional<GameLease>> lease(const std::string& game) override {
+    std::lock_guard lock(read_mutex_);
+    auto rows = reader_->query("SELECT owner, epoch, expires_ms FROM game_leases WHERE game = $1", {game},
+                               "read the lease of game " + game, true);
+    if (!rows) return rows.error();
+    if (rows->rows() == 0) return std::optional<GameLease>{};
+    return std::optional<GameLease>{GameLease{rows->text(0, 0), rows->integer(0, 1), rows->integer(0, 2)}};
+  }
+
+  Result<std::vector<std::string>> unowned_games(int64_t now_ms, std::size_t limit) override {
+    std::lock_guard lock(read_mutex_);
+    auto rows = reader_->query(
+        "SELECT g.id FROM games g LEFT JOIN game_leases l ON l.game = g.id WHERE NOT g.finished AND"
+        " (l.game IS NULL OR l.owner = '' OR l.expires_ms <= $1::bigint) ORDER BY g.id LIMIT $2::bigint",
+        {std::to_string(now_ms), std::to_string(limit)}, "find games without an owner", true);
     if (!rows) return rows.error();
     std::vector<std::string> ids;
     for (int i = 0; i < rows->rows(); ++i) ids.push_back(rows->text(i, 0));
@@ -142,8 +230,9 @@ class PostgresStore final : public GameStore {
                    // more
   }
 
-  std::mutex write_mutex_, read_mutex_;
-  std::unique_ptr<PgConnection> writer_, reader_;
+  std::mutex write_mutex_, read_mutex_, lease_mutex_;
+  // The leases have a connection of their own: a renewal never waits behind a group commit, nor a commit behind it.
+  std::unique_ptr<PgConnection> writer_, reader_, leases_;
 };
 
 }  // namespace
@@ -165,7 +254,10 @@ Result<std::unique_ptr<GameStore>> open_postgres_store(const std::string& url) {
   }
   auto reader = PgConnection::open(url);
   if (!reader) return reader.error();
-  return std::unique_ptr<GameStore>(std::make_unique<PostgresStore>(std::move(*writer), std::move(*reader)));
+  auto leases = PgConnection::open(url);
+  if (!leases) return leases.error();
+  return std::unique_ptr<GameStore>(
+      std::make_unique<PostgresStore>(std::move(*writer), std::move(*reader), std::move(*leases)));
 }
 
 }  // namespace tabiya::server

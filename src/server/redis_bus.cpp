@@ -16,7 +16,15 @@ namespace {
 
 constexpr const char* CHANNEL_PREFIX = "tabiya:events:";
 
+constexpr const char* NODE_PREFIX = "tabiya:node:";
+
 std::string channel(int lane) { return CHANNEL_PREFIX + std::to_string(lane); }
+
+std::string node_channel(const std::string& node) {
+  std::string name = NODE_PREFIX;
+  name += node;
+  return name;
+}
 
 // The event number in an event or state text ({"t":"event","seq":N,...}); -1 when there is none.
 int64_t seq_of(const std::string& text) {
@@ -97,6 +105,7 @@ Result<redisContext*> RedisBus::connect_subscriber() const {
   if (!c) return c;
   std::vector<std::string> args{"SUBSCRIBE"};
   for (int lane = 0; lane < LANES; ++lane) args.push_back(channel(lane));
+  args.push_back(node_channel(options_.node));
   std::vector<const char*> argv;
   std::vector<std::size_t> lengths;
   for (const std::string& a : args) {
@@ -166,14 +175,28 @@ void RedisBus::publish(const std::string& topic, const SharedText& text, const P
   payload += topic;
   payload += '\n';
   payload += *text;
+  enqueue(channel(lane(topic)), std::move(payload));
+}
+
+void RedisBus::enqueue(std::string channel, std::string payload) {
   std::lock_guard lock(queue_mutex_);
   if (queue_.size() >= options_.queue_limit) {
     std::lock_guard counting(counters_mutex_);
     ++counters_.dropped;
     return;
   }
-  queue_.emplace_back(lane(topic), std::move(payload));
+  queue_.emplace_back(std::move(channel), std::move(payload));
   queue_wake_.notify_one();
+}
+
+void RedisBus::send_to_node(const std::string& node, std::string payload) {
+  enqueue(node_channel(node), std::move(payload));
+}
+
+void RedisBus::listen(std::function<void(const std::string& payload)> heard, std::function<void()> lost) {
+  std::lock_guard lock(inbox_mutex_);
+  inbox_heard_ = std::move(heard);
+  inbox_lost_ = std::move(lost);
 }
 
 // A game watched here whose number is not known yet: its first event sets it.
@@ -202,7 +225,7 @@ RedisBusCounters RedisBus::counters() const {
 
 void RedisBus::publish_loop() {
   redisContext* c = publisher_context_;
-  std::vector<std::pair<int, std::string>> batch;
+  std::vector<std::pair<std::string, std::string>> batch;
   while (true) {
     {
       std::unique_lock lock(queue_mutex_);
@@ -223,7 +246,7 @@ void RedisBus::publish_loop() {
       }
       // Pipelined: every PUBLISH of the batch, then their replies; one round trip.
       for (std::size_t i = sent; i < batch.size(); ++i) {
-        const std::string name = channel(batch[i].first);
+        const std::string& name = batch[i].first;
         redisAppendCommand(c, "PUBLISH %b %b", name.data(), name.size(), batch[i].second.data(),
                            batch[i].second.size());
       }
@@ -276,6 +299,8 @@ void RedisBus::subscribe_loop(redisContext* first) {
         for (const auto& [topic, seq] : last_seq_) topics.push_back(topic);
       }
       for (const std::string& topic : topics) report_gap(topic);
+      std::lock_guard lock(inbox_mutex_);
+      if (inbox_lost_) inbox_lost_();
     }
     {
       std::lock_guard lock(subscriber_mutex_);
@@ -294,7 +319,8 @@ void RedisBus::subscribe_loop(redisContext* first) {
       // ["message", channel, payload]
       if (reply->type == REDIS_REPLY_ARRAY && reply->elements == 3 && reply->element[0]->type == REDIS_REPLY_STRING &&
           std::string_view(reply->element[0]->str) == "message")
-        heard(std::string(reply->element[2]->str, reply->element[2]->len));
+        heard(std::string(reply->element[1]->str, reply->element[1]->len),
+              std::string(reply->element[2]->str, reply->element[2]->len));
       freeReplyObject(reply);
     }
     listening_ = false;
@@ -307,7 +333,12 @@ void RedisBus::subscribe_loop(redisContext* first) {
   }
 }
 
-void RedisBus::heard(const std::string& payload) {
+void RedisBus::heard(const std::string& channel, const std::string& payload) {
+  if (channel.starts_with(NODE_PREFIX)) {  // our inbox
+    std::lock_guard lock(inbox_mutex_);
+    if (inbox_heard_) inbox_heard_(payload);
+    return;
+  }
   const std::size_t first = payload.find('\n');
   if (first == std::string::npos) return;
   const std::size_t second = payload.find('\n', first + 1);

@@ -31,6 +31,7 @@
 
 #include "core/result.h"
 #include "server/event_bus.h"
+#include "server/owner_link.h"
 
 struct redisContext;
 
@@ -54,7 +55,8 @@ struct RedisBusCounters {
   uint64_t reconnections = 0;  // subscriber connections made again after a loss
 };
 
-class RedisBus final : public EventSink {
+// Also the cluster's OwnerLink: each node listens on a channel of its own (tabiya:node:NAME) beside the lanes.
+class RedisBus final : public EventSink, public OwnerLink {
  public:
   static constexpr int LANES = 16;
   // Connects (and subscribes) before returning: an unreachable Redis at start is an error. Later losses are
@@ -66,6 +68,10 @@ class RedisBus final : public EventSink {
   void subscribe(const std::string& topic, std::shared_ptr<Peer> peer) override;
   void unsubscribe(const std::string& topic, const Peer* peer) override;
   std::size_t receivers(const std::string& topic) const override;
+
+  const std::string& node() const override { return options_.node; }
+  void send_to_node(const std::string& node, std::string payload) override;
+  void listen(std::function<void(const std::string& payload)> heard, std::function<void()> lost) override;
 
   RedisBusCounters counters() const;
   // Messages published, heard, dropped, gaps, reconnections, and the lag histogram (bus_lag).
@@ -89,7 +95,8 @@ class RedisBus final : public EventSink {
   Result<redisContext*> connect_subscriber() const;
   void publish_loop();
   void subscribe_loop(redisContext* first);
-  void heard(const std::string& payload);
+  void heard(const std::string& channel, const std::string& payload);
+  void enqueue(std::string channel, std::string payload);
   // Where the event number of `text` falls on `topic` (noted as the last one when new).
   enum class Place { NEXT, AFTER_GAP, SEEN };
   Place place(const std::string& topic, const std::string& text);
@@ -101,7 +108,7 @@ class RedisBus final : public EventSink {
 
   mutable std::mutex queue_mutex_;
   std::condition_variable queue_wake_;
-  std::deque<std::pair<int, std::string>> queue_;  // lane, payload
+  std::deque<std::pair<std::string, std::string>> queue_;  // channel, payload
   bool stopping_ = false;
 
   std::mutex seq_mutex_;
@@ -113,6 +120,10 @@ class RedisBus final : public EventSink {
   redisContext* subscriber_ = nullptr;  // shut down from the destructor to end a blocking read
   bool stop_listening_ = false;
   std::atomic<bool> listening_{false};
+
+  std::mutex inbox_mutex_;
+  std::function<void(const std::string&)> inbox_heard_;
+  std::function<void()> inbox_lost_;
 
   mutable std::mutex counters_mutex_;
   RedisBusCounters counters_;

@@ -65,7 +65,7 @@ void GameRoom::checkpoint_if_due() {
   checkpoint_at_ = now;
   checkpoint_actions_ = stored_actions_;
   services_.writer.submit(
-      {StoreWrite{StoreWrite::Kind::CHECKPOINT, id_, {}, int64_t(stored_actions_), now}},
+      {StoreWrite{StoreWrite::Kind::CHECKPOINT, id_, {}, int64_t(stored_actions_), now, std::nullopt, epoch_}},
       [weak = weak_from_this()](const Result<bool>& r) {
         if (r) return;
         auto room = weak.lock();

@@ -22,6 +22,7 @@ std::vector<StoreWrite> GameRoom::unstored_writes(int64_t seq_after) const {
 // until then the room is `writing` and everything else for it waits. No writes: now.
 void GameRoom::store_then(std::vector<StoreWrite> writes, AfterCommit then) {
   if (writes.empty()) return then(*this, true);
+  for (StoreWrite& w : writes) w.epoch = epoch_;  // fencing: refused if another node took the game since
   writing_ = true;
   const std::size_t actions = live_->log().size();
   const bool finishing =
@@ -46,6 +47,11 @@ void GameRoom::committed(std::size_t actions, bool finishing, const std::string&
       finish_stored();
       if (services_.options.end_ratings) return ask_end_ratings(then);
     }
+  } else if (is_fenced(failure)) {
+    // Another node owns the game now: what this one did since is not the game's. Nobody hears of it.
+    services_.log(json::object{{"event", "store_error"}, {"game", id_}, {"detail", failure}});
+    waiting_.clear();
+    return leave_service("a write was refused: another node owns the game");
   } else {
     ++services_.metrics.errors_total;
     services_.log(json::object{{"event", "store_error"}, {"game", id_}, {"detail", failure}});

@@ -270,7 +270,41 @@ class SqliteStore final : public GameStore {
 
   Result<bool> commit(const std::vector<StoreWrite>& writes) override {
     std::lock_guard lock(write_mutex_);
+    {
+      std::lock_guard leases(lease_mutex_);
+      if (auto refused = leases_.refuse_batch(writes)) return fail("sqlite: " + *refused);
+    }
     return writer_.commit(writes);
+  }
+  // An SQLite file is one process's: its leases live in that process (a restart starts them anew, and no other
+  // process writes the file to be fenced off). Held while a commit checks them, so that a takeover waits for it.
+  Result<std::optional<int64_t>> acquire_lease(const std::string& game, const std::string& node, int64_t now_ms,
+                                               int64_t duration_ms) override {
+    std::lock_guard lock(write_mutex_);
+    std::lock_guard leases(lease_mutex_);
+    return leases_.acquire(game, node, now_ms, duration_ms);
+  }
+  Result<std::vector<std::string>> renew_leases(const std::string& node, const std::vector<HeldLease>& held,
+                                                int64_t now_ms, int64_t duration_ms) override {
+    std::lock_guard leases(lease_mutex_);
+    return leases_.renew(node, held, now_ms, duration_ms);
+  }
+  Result<bool> release_lease(const std::string& game, const std::string& node, int64_t epoch) override {
+    std::lock_guard leases(lease_mutex_);
+    return leases_.release(game, node, epoch);
+  }
+  Result<std::optional<GameLease>> lease(const std::string& game) override {
+    std::lock_guard leases(lease_mutex_);
+    return leases_.find(game);
+  }
+  Result<std::vector<std::string>> unowned_games(int64_t now_ms, std::size_t limit) override {
+    auto unfinished = load_unfinished();
+    if (!unfinished) return unfinished.error();
+    std::lock_guard leases(lease_mutex_);
+    std::vector<std::string> ids;
+    for (const StoredGame& g : *unfinished)
+      if (ids.size() < limit && leases_.free_at(g.id, now_ms)) ids.push_back(g.id);
+    return ids;
   }
   Result<std::vector<StoredGame>> load_unfinished() override {
     std::lock_guard lock(read_mutex_);
@@ -296,7 +330,8 @@ class SqliteStore final : public GameStore {
     }
   }
 
-  std::mutex write_mutex_, read_mutex_;
+  std::mutex write_mutex_, read_mutex_, lease_mutex_;
+  LeaseTable leases_;
   Connection writer_, reader_;
   sqlite3* checkpointer_;
   std::mutex checkpoint_mutex_;

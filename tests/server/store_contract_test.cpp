@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <functional>
 
@@ -184,6 +185,107 @@ TEST_P(StoreContract, WritesAndReads) { check_store_contract(*store_); }
 TEST_P(StoreContract, Expiry) { check_expiry_contract(*store_); }
 
 TEST_P(StoreContract, ClockCheckpoints) { check_checkpoint_contract(*store_); }
+
+// Issue 22: leases with epochs, and the fencing of writes by them.
+TEST_P(StoreContract, LeasesHaveOneHolderAndRisingEpochs) {
+  GameStore& store = *store_;
+  // Free: taken at epoch 1; held: refused to another node before it expires, taken by it after.
+  auto a1 = store.acquire_lease("g", "a", 1000, 10'000);
+  ASSERT_TRUE(a1) << a1.error().message;
+  EXPECT_EQ(*a1, std::optional<int64_t>(1));
+  auto b_early = store.acquire_lease("g", "b", 5000, 10'000);
+  ASSERT_TRUE(b_early);
+  EXPECT_EQ(*b_early, std::nullopt);
+  auto held = store.lease("g");
+  ASSERT_TRUE(held && held->has_value());
+  EXPECT_EQ((*held)->owner, "a");
+  EXPECT_EQ((*held)->epoch, 1);
+  EXPECT_EQ((*held)->expires_ms, 11'000);
+  // Renewed by its holder at its epoch only.
+  auto renewed = store.renew_leases("a", {{"g", 1}, {"other", 1}}, 9000, 10'000);
+  ASSERT_TRUE(renewed);
+  EXPECT_EQ(*renewed, std::vector<std::string>{"g"});
+  auto by_other = store.renew_leases("b", {{"g", 1}}, 9000, 10'000);
+  ASSERT_TRUE(by_other);
+  EXPECT_TRUE(by_other->empty());
+  auto wrong_epoch = store.renew_leases("a", {{"g", 7}}, 9000, 10'000);
+  ASSERT_TRUE(wrong_epoch);
+  EXPECT_TRUE(wrong_epoch->empty());
+  EXPECT_EQ(*store.acquire_lease("g", "b", 18'999, 10'000), std::nullopt);  // renewed to 19,000
+  // Expired: taken over with epoch + 1; the old holder's renewal and release are refused.
+  EXPECT_EQ(*store.acquire_lease("g", "b", 19'000, 10'000), std::optional<int64_t>(2));
+  EXPECT_TRUE(store.renew_leases("a", {{"g", 1}}, 19'500, 10'000)->empty());
+  EXPECT_FALSE(*store.release_lease("g", "a", 1));
+  // Released: free at once for anyone, and the epoch keeps rising.
+  EXPECT_TRUE(*store.release_lease("g", "b", 2));
+  held = store.lease("g");
+  ASSERT_TRUE(held && held->has_value());
+  EXPECT_EQ((*held)->owner, "");
+  EXPECT_EQ((*held)->epoch, 2);
+  EXPECT_EQ(*store.acquire_lease("g", "a", 20'000, 10'000), std::optional<int64_t>(3));
+  // Its own holder taking it again (a node restarted under the same name) gets a new epoch too.
+  EXPECT_EQ(*store.acquire_lease("g", "a", 20'001, 10'000), std::optional<int64_t>(4));
+  auto never = store.lease("never");
+  ASSERT_TRUE(never);
+  EXPECT_FALSE(never->has_value());
+}
+
+TEST_P(StoreContract, AWriteAtAStaleEpochIsRefusedWithItsBatch) {
+  GameStore& store = *store_;
+  ASSERT_EQ(*store.acquire_lease("g", "a", 0, 1000), std::optional<int64_t>(1));
+  StoreWrite create{K::CREATE, "g", "{}", 0, 0};
+  create.epoch = 1;
+  ASSERT_TRUE(store.commit({create}));
+  StoreWrite first{K::APPEND, "g", "s w 0", 0, 1};
+  first.epoch = 1;
+  ASSERT_TRUE(store.commit({first}));
+  // Node b takes the expired lease (epoch 2); a's next write is refused, and so is the whole batch with it.
+  ASSERT_EQ(*store.acquire_lease("g", "b", 5000, 1000), std::optional<int64_t>(2));
+  StoreWrite stale{K::APPEND, "g", "m w 5 e2e4", 1, 2};
+  stale.epoch = 1;
+  auto refused = store.commit({{K::CREATE, "h", "{}", 0, 0}, stale});
+  ASSERT_FALSE(refused);
+  EXPECT_TRUE(is_fenced(refused.error().message)) << refused.error().message;
+  EXPECT_FALSE(store.load("h")->has_value());
+  StoreWrite stale_checkpoint{K::CHECKPOINT, "g", {}, 1, 900};
+  stale_checkpoint.epoch = 1;
+  EXPECT_FALSE(store.commit({stale_checkpoint}));
+  StoreWrite stale_finish{K::FINISH, "g", "{}", 0, 0};
+  stale_finish.epoch = 1;
+  EXPECT_FALSE(store.commit({stale_finish}));
+  StoreWrite unfenced{K::APPEND, "g", "m w 5 e2e4", 1, 2};  // epoch 0: a writer that never held the lease
+  EXPECT_FALSE(store.commit({unfenced}));
+  // The new holder writes; a game without a lease takes writes at any epoch (a single node's).
+  StoreWrite current{K::APPEND, "g", "m w 5 e2e4", 1, 2};
+  current.epoch = 2;
+  ASSERT_TRUE(store.commit({current}));
+  auto loaded = store.load("g");
+  ASSERT_TRUE(loaded && loaded->has_value());
+  EXPECT_EQ((*loaded)->actions, (std::vector<std::string>{"s w 0", "m w 5 e2e4"}));
+  EXPECT_FALSE((*loaded)->finished);
+  ASSERT_TRUE(store.commit({{K::CREATE, "free", "{}", 0, 0}, {K::APPEND, "free", "s w 0", 0, 1}}));
+}
+
+TEST_P(StoreContract, UnownedGamesAreTheUnfinishedOnesWithoutALiveLease) {
+  GameStore& store = *store_;
+  ASSERT_TRUE(store.commit({{K::CREATE, "none", "{}", 0, 0},
+                            {K::CREATE, "held", "{}", 0, 0},
+                            {K::CREATE, "expired", "{}", 0, 0},
+                            {K::CREATE, "released", "{}", 0, 0},
+                            {K::CREATE, "over", "{}", 0, 0},
+                            {K::FINISH, "over", "{}", 0, 0}}));
+  ASSERT_TRUE(store.acquire_lease("held", "a", 1000, 10'000));
+  ASSERT_TRUE(store.acquire_lease("expired", "a", 1000, 1000));
+  ASSERT_EQ(*store.acquire_lease("released", "a", 1000, 10'000), std::optional<int64_t>(1));
+  ASSERT_TRUE(*store.release_lease("released", "a", 1));
+  auto unowned = store.unowned_games(5000, 10);
+  ASSERT_TRUE(unowned) << unowned.error().message;
+  std::sort(unowned->begin(), unowned->end());
+  EXPECT_EQ(*unowned, (std::vector<std::string>{"expired", "none", "released"}));
+  auto limited = store.unowned_games(5000, 2);
+  ASSERT_TRUE(limited);
+  EXPECT_EQ(limited->size(), 2u);
+}
 
 // Text of any kind comes back as it went in: quotes, backslashes, non-ASCII (the SQL is built with quoting).
 TEST_P(StoreContract, TextComesBackByteForByte) {
