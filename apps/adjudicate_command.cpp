@@ -11,7 +11,7 @@
 //   probably winnable nodes N us T     (--quick: no proof either way looked for)
 // An unwinnable answer ends with its proof: "by material", "by blocked
 // structure", "by unreachable region", "by freezing structure", "by reachable
-// squares", "by exhausted search", "by game over" or (--quick) "by
+// squares", "by stalemate lock", "by exhausted search", "by game over" or (--quick) "by
 // look-ahead" (every line reaches one of these proofs within a few plies).
 //   error: line L: <message>           (and processing continues)
 // Blank lines and lines starting with '#' are skipped. The FEN may be given

@@ -6,6 +6,7 @@
 #include "laws/unwinnability_freezing.h"
 #include "laws/unwinnability_helpmate.h"
 #include "laws/unwinnability_reach.h"
+#include "laws/unwinnability_stalemate.h"
 
 namespace tabiya {
 
@@ -55,6 +56,7 @@ UnwinnableReason static_proof(const Position& pos, Color winner, bool with_reach
       break;
   }
   if (freezing_structure(pos, winner) != FrozenStructure::MAY_MATE) return UnwinnableReason::FREEZING_STRUCTURE;
+  if (stalemate_lock_unwinnable(pos, winner)) return UnwinnableReason::STALEMATE_LOCK;
   if (with_reach && !reach_proof_unlikely(pos) && reachable_squares_structure(pos, winner) != FrozenStructure::MAY_MATE)
     return UnwinnableReason::REACHABLE_SQUARES;
   return UnwinnableReason::NONE;
@@ -252,6 +254,8 @@ const char* unwinnable_reason_name(UnwinnableReason reason) {
       return "freezing structure";
     case UnwinnableReason::REACHABLE_SQUARES:
       return "reachable squares";
+    case UnwinnableReason::STALEMATE_LOCK:
+      return "stalemate lock";
     case UnwinnableReason::LOOK_AHEAD:
       return "look-ahead";
   }

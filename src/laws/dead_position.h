@@ -48,6 +48,8 @@ enum class UnwinnableReason : uint8_t {
   FREEZING_STRUCTURE,  // pawns may still advance but never capture, and in none of their futures is a mate possible
   REACHABLE_SQUARES,   // where every man may ever go (captures too) leaves no square to mate on: unwinnability_reach.h
   EXHAUSTED_SEARCH,    // the search visited every reachable position and found no mate
+  STALEMATE_LOCK,      // a king shut in behind locked pawns: the only ways to break in stalemate it
+                       // (unwinnability_stalemate.h)
   LOOK_AHEAD,          // quick mode: every line reaches one of the above within a few plies (unwinnability_forced.h)
 };
 const char* unwinnable_reason_name(UnwinnableReason reason);  // "material", "blocked structure", "look-ahead", ...

@@ -11,15 +11,18 @@
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <unordered_set>
 #include <vector>
 
 #include "core/movegen.h"
 #include "game_test_support.h"
 #include "laws/dead_position.h"
+#include "reachable_mates.h"
 
 namespace tabiya {
 namespace {
+
+using reachable_mates::line_mates;
+using reachable_mates::mates_reachable;
 
 struct DeepCase {
   std::string fen;
@@ -49,33 +52,6 @@ std::vector<DeepCase> read_deep_walks() {
   return out;
 }
 
-// Is a mate by each side on the board in some position reachable from start?
-// Every reachable position is visited once (breadth first, nothing but the
-// move generator); false in `complete` when there are more than `limit`.
-void mates_reachable(const Position& start, std::size_t limit, bool mates[COLOR_NB], bool& complete) {
-  mates[WHITE] = mates[BLACK] = false;
-  std::unordered_set<Key> seen{start.key()};
-  std::vector<Position> frontier{start};
-  complete = true;
-  while (!frontier.empty()) {
-    Position pos = frontier.back();
-    frontier.pop_back();
-    MoveList moves = legal_moves(pos);
-    if (moves.empty() && pos.in_check()) mates[~pos.side_to_move()] = true;
-    for (Move m : moves) {
-      Position next = pos;
-      UndoInfo undo;
-      next.do_move(m, undo);
-      if (!seen.insert(next.key()).second) continue;
-      if (seen.size() > limit) {
-        complete = false;
-        return;
-      }
-      frontier.push_back(next);
-    }
-  }
-}
-
 TEST(HelpmateDeepWalk, LabelsAgreeWithAWalkOverEveryReachablePosition) {
   std::vector<DeepCase> cases = read_deep_walks();
   ASSERT_GE(cases.size(), 4u);
@@ -101,17 +77,6 @@ TEST(HelpmateDeepWalk, TheDefaultBudgetDecidesEveryOne) {
       }
     }
   }
-}
-
-// Plays the line from pos: every move legal, `winner` mating at the end.
-bool line_mates(const Position& pos, Color winner, const std::vector<Move>& line) {
-  Position p = pos;
-  for (Move m : line) {
-    if (!legal_moves(p).contains(m)) return false;
-    UndoInfo undo;
-    p.do_move(m, undo);
-  }
-  return p.side_to_move() == ~winner && legal_moves(p).empty() && p.in_check();
 }
 
 TEST(HelpmateDeepWalk, AQuickSearchAfterAPromotionFindsTheMateTheWalkHasNoBudgetFor) {
