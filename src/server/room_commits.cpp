@@ -20,19 +20,28 @@ std::vector<StoreWrite> GameRoom::unstored_writes(int64_t seq_after) const {
 
 // Hands `writes` to the storage thread and runs `then` on the room's queue once the commit is reported;
 // until then the room is `writing` and everything else for it waits. No writes: now.
-void GameRoom::store_then(std::vector<StoreWrite> writes, AfterCommit then) {
+// `light`: `then` only announces (a move's events): when the commit succeeded, nothing waits for the room and
+// the room's queue is idle, the storage thread runs it itself (a hand-off to a worker and back cost more than
+// the announcing). Anything else (a refused commit's rollback, waiting messages) goes to the workers.
+void GameRoom::store_then(std::vector<StoreWrite> writes, AfterCommit then, bool light) {
   if (writes.empty()) return then(*this, true);
   writing_ = true;
   const std::size_t actions = live_->log().size();
   const bool finishing =
       std::any_of(writes.begin(), writes.end(), [](const StoreWrite& w) { return w.kind == StoreWrite::Kind::FINISH; });
-  services_.writer.submit(std::move(writes), [weak = weak_from_this(), actions, finishing,
+  light = light && !finishing;
+  services_.writer.submit(std::move(writes), [weak = weak_from_this(), actions, finishing, light,
                                               then = std::move(then)](const Result<bool>& r) mutable {
     auto room = weak.lock();
     if (!room) return;
     std::string failure = r ? std::string() : r.error().message;
-    room->post([actions, finishing, then = std::move(then), failure = std::move(failure)](GameRoom& room) {
+    auto report = [actions, finishing, then = std::move(then), failure = std::move(failure)](GameRoom& room) {
       room.committed(actions, finishing, failure, then);
+    };
+    if (!light || !failure.empty()) return room->post(std::move(report));
+    room->run_or_post([report = std::move(report)](GameRoom& room) mutable {
+      if (room.waiting_.empty()) return report(room);
+      room.post(std::move(report));  // what waits may be heavy: the report and the drain go to a worker
     });
   });
 }
@@ -120,26 +129,29 @@ void GameRoom::commit_and_announce(const play::Change& change, std::size_t plies
   }
   const int64_t seq_after = seq_ + (change.rewritten ? 1 : 0) + int64_t(events.size());
   const bool rewritten = change.rewritten;
-  store_then(unstored_writes(seq_after),
-             [mover, req, arrived, rewritten, events = std::move(events)](GameRoom& room, bool committed) mutable {
-               if (!committed) {
-                 if (mover) {
-                   ProtocolError e{"server_error", {}, "storage failed"};
-                   e.data["reason"] = "storage";
-                   room.send_error(*mover, req, e);
-                 }
-                 return room.schedule();
-               }
-               if (rewritten) room.broadcast_state();
-               bool first = true;
-               for (json::object& e : events) {
-                 room.broadcast(std::move(e), first ? mover.get() : nullptr, first ? req : std::nullopt);
-                 first = false;
-               }
-               if (events.empty() && !rewritten && mover) room.send_ok(*mover, req);
-               room.schedule();
-               if (arrived) room.services_.metrics.record_latency(*arrived);
-             });
+  const bool light = !change.rewritten && !change.ended;
+  store_then(
+      unstored_writes(seq_after),
+      [mover, req, arrived, rewritten, events = std::move(events)](GameRoom& room, bool committed) mutable {
+        if (!committed) {
+          if (mover) {
+            ProtocolError e{"server_error", {}, "storage failed"};
+            e.data["reason"] = "storage";
+            room.send_error(*mover, req, e);
+          }
+          return room.schedule();
+        }
+        if (rewritten) room.broadcast_state();
+        bool first = true;
+        for (json::object& e : events) {
+          room.broadcast(std::move(e), first ? mover.get() : nullptr, first ? req : std::nullopt);
+          first = false;
+        }
+        if (events.empty() && !rewritten && mover) room.send_ok(*mover, req);
+        room.schedule();
+        if (arrived) room.services_.metrics.record_latency(*arrived);
+      },
+      light);
 }
 
 void GameRoom::refuse(GameSession& s, std::optional<int64_t> req, const play::Refusal& r, std::size_t plies_before,

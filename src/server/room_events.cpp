@@ -72,8 +72,12 @@ void GameRoom::broadcast(json::object e, GameSession* requester, std::optional<i
   }
   const Peer* skip = except ? except->peer.get() : nullptr;
   if (requester && req) {
-    o["req"] = *req;
-    requester->peer->send(share(json::serialize(o)));
+    // The same text with `"req":R` as its last member, spliced in rather than serialised again.
+    std::string with_req;
+    with_req.reserve(text->size() + 32);
+    with_req.append(*text, 0, text->size() - 1);
+    with_req.append(",\"req\":").append(std::to_string(*req)).push_back('}');
+    requester->peer->send(share(std::move(with_req)));
     skip = requester->peer.get();
   }
   services_.bus.publish(id_, text, skip);
