@@ -165,8 +165,11 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   std::string state_text(const GameSession& s) const;
   // Numbers the event, keeps it for resync and publishes it; the requester's copy carries its `req`; `except`
   // does not receive it.
-  void broadcast(boost::json::object e, GameSession* requester = nullptr, std::optional<int64_t> req = {},
+  void broadcast(const boost::json::object& e, GameSession* requester = nullptr, std::optional<int64_t> req = {},
                  const GameSession* except = nullptr);
+  // The same for an event already in JSON text.
+  void broadcast_text(std::string_view e, GameSession* requester = nullptr, std::optional<int64_t> req = {},
+                      const GameSession* except = nullptr);
   void broadcast_state();
   void resync(GameSession& s, int64_t since);
   void send_ok(GameSession& s, std::optional<int64_t> req);

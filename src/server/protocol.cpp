@@ -442,7 +442,13 @@ void legal_both(const play::LiveGame& live, json::object* legal, json::array* mo
       if (std::find_if(to.begin(), to.end(), [&](const json::value& v) { return v.as_string() == dest; }) == to.end())
         to.emplace_back(dest);
     }
-    if (moves) moves->push_back(json::object{{"uci", uci}, {"san", to_san(pos, m)}});
+    if (moves) {
+      // Built in the array's own storage (an arena for a move event): no copy from a temporary.
+      json::object& o = moves->emplace_back(json::object(moves->storage())).as_object();
+      o.reserve(2);
+      o.emplace("uci", uci);
+      o.emplace("san", to_san(pos, m));
+    }
   }
 }
 
@@ -590,18 +596,20 @@ json::object game_json(const play::LiveGame& live, const GameView& view) {
   return g;
 }
 
-json::object move_event(const play::LiveGame& live, int64_t wall_now_ms) {
+json::object move_event(const play::LiveGame& live, int64_t wall_now_ms, json::storage_ptr storage) {
   const Game& game = live.game();
   const std::size_t last = game.moves().size() - 1;
   // The move's UCI needs only the variant's castling form, the same in every position of the game: no replay.
-  json::object e = move_json(game.moves()[last], game.position());
+  json::object e(storage);
+  e.reserve(16);
+  e = move_json(game.moves()[last], game.position());
   e["type"] = "move";
   e["ply"] = game.moves().size();
   e["fen"] = to_fen(game.position());
   e["turn"] = color_text(live.turn());
   e["check"] = game.position().in_check();
-  json::object legal;
-  json::array moves;
+  json::object legal(storage);
+  json::array moves(storage);
   legal_both(live, &legal, &moves);
   e["legal"] = std::move(legal);
   e["legal_moves"] = std::move(moves);
@@ -611,6 +619,13 @@ json::object move_event(const play::LiveGame& live, int64_t wall_now_ms) {
   e["first_move"] = first_move_json(live);
   e["claims"] = claims_json(live);
   return e;
+}
+
+std::string move_event_text(const play::LiveGame& live, int64_t wall_now_ms) {
+  // Its hundred-odd small pieces come from a buffer on the stack, not from malloc one by one.
+  unsigned char buffer[16 * 1024];
+  json::monotonic_resource arena(buffer, sizeof buffer);
+  return json::serialize(move_event(live, wall_now_ms, &arena));
 }
 
 }  // namespace tabiya::server

@@ -113,19 +113,21 @@ void GameRoom::commit_and_announce(const play::Change& change, std::size_t plies
     });
     return;
   }
-  // The events this change causes, numbered after the commit.
-  std::vector<json::object> events;
+  // The events this change causes (their JSON text, made now, while the room has the game at hand), numbered
+  // after the commit.
+  std::vector<std::string> events;
   const Game& game = live_->game();
   if (!change.rewritten) {  // a rewritten game gets a state instead
-    if (extra_event) events.push_back(*extra_event);
+    if (extra_event) events.push_back(json::serialize(*extra_event));
     // A rejected claim with an intended move plays it: one event per move played.
-    if (change.moved || game.moves().size() != plies_before) events.push_back(move_event(*live_, services_.wall_now()));
+    if (change.moved || game.moves().size() != plies_before)
+      events.push_back(move_event_text(*live_, services_.wall_now()));
   }
   if (change.ended) {
     json::object e;
     e["type"] = "end";
     e["result"] = result_json(*live_);
-    events.push_back(std::move(e));
+    events.push_back(json::serialize(e));
   }
   const int64_t seq_after = seq_ + (change.rewritten ? 1 : 0) + int64_t(events.size());
   const bool rewritten = change.rewritten;
@@ -143,8 +145,8 @@ void GameRoom::commit_and_announce(const play::Change& change, std::size_t plies
         }
         if (rewritten) room.broadcast_state();
         bool first = true;
-        for (json::object& e : events) {
-          room.broadcast(std::move(e), first ? mover.get() : nullptr, first ? req : std::nullopt);
+        for (const std::string& e : events) {
+          room.broadcast_text(e, first ? mover.get() : nullptr, first ? req : std::nullopt);
           first = false;
         }
         if (events.empty() && !rewritten && mover) room.send_ok(*mover, req);
