@@ -104,9 +104,10 @@ void GameRoom::receive(std::shared_ptr<GameSession> session, ParsedMessage messa
     return;
   }
   const Millis received = services_.time->now();
-  // Moves and pongs are short unless the game has shown otherwise: answered here when the room is idle.
+  // Moves and pongs are short unless the game has shown otherwise: answered here when the room is idle. (Not for
+  // a room that left memory: answering then loads the game again from the store.)
   const bool short_work =
-      message && !heavy_.load(std::memory_order_relaxed) &&
+      message && !heavy_.load(std::memory_order_relaxed) && !evicted_flag_.load() &&
       (std::holds_alternative<MoveMessage>(message->message) || std::holds_alternative<PongMessage>(message->message));
   auto task = [session = std::move(session), message = std::move(message), arrived, received](GameRoom& room) {
     // The thread's CPU time, not the wall clock: a thread the scheduler set aside did not find the work heavy.
