@@ -58,11 +58,13 @@ void RoomWorkers::Queue::post(Task task) {
 void RoomWorkers::Queue::run_or_post(Task task) {
   auto state = state_.lock();
   if (!state) return;
+  bool stopping = false;
   {
     std::lock_guard lock(state->mutex);
-    if (state->stopping) return post(std::move(task));  // the workers finish what is queued, in order
-    ++state->outstanding;                               // counted as any task is: wait_idle() waits for it
+    stopping = state->stopping;
+    if (!stopping) ++state->outstanding;  // counted as any task is: wait_idle() waits for it
   }
+  if (stopping) return post(std::move(task));  // the workers finish what is queued, in order
   bool here = false;
   {
     std::lock_guard lock(mutex_);
@@ -138,6 +140,11 @@ void RoomWorkers::wait_idle() {
 bool RoomWorkers::idle() const {
   std::lock_guard lock(state_->mutex);
   return state_->outstanding == 0;
+}
+
+bool RoomWorkers::stopping() const {
+  std::lock_guard lock(state_->mutex);
+  return state_->stopping;
 }
 
 uint64_t RoomWorkers::completed() const {

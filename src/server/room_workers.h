@@ -39,6 +39,8 @@ class RoomWorkers {
   // Runs what is queued, then ends the threads; later posts are dropped.
   void stop();
   int threads() const { return int(threads_.size()); }
+  // stop() has begun: what is handed over from now on only queues for the workers.
+  bool stopping() const;
 
  private:
   struct State;

@@ -101,5 +101,25 @@ TEST(RoomWorkers, WaitIdleWaitsForATaskRunningOnItsCaller) {
   EXPECT_TRUE(workers.idle());
 }
 
+TEST(RoomWorkers, WhileStoppingATaskHandedOverIsQueuedForTheWorkers) {
+  RoomWorkers workers(2);
+  auto queue = workers.make_queue();
+  std::promise<void> inside;
+  std::promise<void> release;
+  queue->post([&] {
+    inside.set_value();
+    release.get_future().wait();
+  });
+  inside.get_future().wait();
+  std::thread stopper([&] { workers.stop(); });  // waits for what is queued
+  while (!workers.stopping()) std::this_thread::yield();
+  bool ran = false;
+  queue->run_or_post([&] { ran = true; });  // queued behind the running task, not run here
+  EXPECT_FALSE(ran);
+  release.set_value();
+  stopper.join();
+  EXPECT_TRUE(ran);
+}
+
 }  // namespace
 }  // namespace tabiya::server
