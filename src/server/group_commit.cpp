@@ -60,8 +60,11 @@ void GroupCommitter::run() {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [&] { return stopping_ || !pending_.empty(); });
       if (pending_.empty()) return;  // stopping, and nothing left
-      // The others that come meanwhile join this transaction (submit() does not wake the thread for them).
-      if (gather_.count() > 0) wake_.wait_for(lock, gather_, [&] { return stopping_ || flushing_ > 0; });
+      // Under load (the last batch held several units) the others that come meanwhile join this transaction
+      // (submit() does not wake the thread for them); a lone move is committed at once.
+      if (gather_.count() > 0 && last_batch_ > 1)
+        wake_.wait_for(lock, gather_, [&] { return stopping_ || flushing_ > 0; });
+      last_batch_ = pending_.size();
       batch.swap(pending_);
     }
     commit(batch);

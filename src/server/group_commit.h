@@ -28,9 +28,10 @@ class GroupCommitter {
   // Called on the storage thread once the unit is committed (or not): must not block.
   using Done = std::function<void(const Result<bool>&)>;
 
-  // How long the thread, woken by a unit, waits for others before it commits: one transaction and one wake-up
-  // for the moves of a couple of milliseconds instead of one each (a transaction rewrites its pages in the WAL,
-  // and waking the thread per move cost more than the move). It adds at most that to a move's answer.
+  // Under load (its last batch held more than one unit), how long the thread, woken by a unit, waits for others
+  // before it commits: one transaction and one wake-up for the moves of a couple of milliseconds instead of one
+  // each (waking the thread per move cost more than the move). It adds at most that to a move's answer; a lone
+  // move on a quiet server is committed at once.
   static constexpr std::chrono::microseconds DEFAULT_GATHER{2000};
 
   explicit GroupCommitter(std::shared_ptr<GameStore> store, std::chrono::microseconds gather = DEFAULT_GATHER);
@@ -67,7 +68,8 @@ class GroupCommitter {
   std::vector<Unit> pending_;
   uint64_t submitted_ = 0, reported_ = 0;
   int64_t commits_ = 0, units_ = 0;
-  int flushing_ = 0;  // flush() callers waiting
+  int flushing_ = 0;            // flush() callers waiting
+  std::size_t last_batch_ = 0;  // units in the last transaction (the storage thread's own)
   bool stopping_ = false;
   std::thread thread_;
 };
