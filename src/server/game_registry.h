@@ -119,6 +119,7 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
   HttpAnswer pgn(const GameRoom& room);
 
   int ping_slice = 0;
+  std::vector<std::weak_ptr<GameRoom>> ping_round;  // the games of this ping round, read once per round
 };
 
 }  // namespace tabiya::server

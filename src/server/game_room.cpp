@@ -2,6 +2,7 @@
 #include "server/game_room.h"
 
 #include <algorithm>
+#include <ctime>
 #include <type_traits>
 
 #include "core/uci_move.h"
@@ -17,6 +18,12 @@ constexpr int64_t MAX_LAG_MS = 500;
 
 ProtocolError simple_error(std::string code, std::string detail = {}) {
   return ProtocolError{std::move(code), {}, std::move(detail)};
+}
+
+std::chrono::nanoseconds thread_cpu_time() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return std::chrono::seconds(t.tv_sec) + std::chrono::nanoseconds(t.tv_nsec);
 }
 
 std::string_view move_error_reason(MoveErrorKind kind) {
@@ -70,6 +77,13 @@ void GameRoom::post(std::function<void(GameRoom&)> task) {
   });
 }
 
+void GameRoom::run_or_post(std::function<void(GameRoom&)> task) {
+  queue_->run_or_post([self = shared_from_this(), task = std::move(task)] {
+    std::lock_guard lock(self->mutex_);
+    if (!self->closed_) task(*self);
+  });
+}
+
 void GameRoom::run(std::function<void(GameRoom&)> task) { post(std::move(task)); }
 
 void GameRoom::after_commit(std::function<void()> work) {
@@ -90,9 +104,19 @@ void GameRoom::receive(std::shared_ptr<GameSession> session, ParsedMessage messa
     return;
   }
   const Millis received = services_.time->now();
-  post([session = std::move(session), message = std::move(message), arrived, received](GameRoom& room) {
+  // Moves and pongs are short unless the game has shown otherwise: answered here when the room is idle. (Not for
+  // a room that left memory: answering then loads the game again from the store.)
+  const bool short_work =
+      message && !heavy_.load(std::memory_order_relaxed) && !evicted_flag_.load() &&
+      (std::holds_alternative<MoveMessage>(message->message) || std::holds_alternative<PongMessage>(message->message));
+  auto task = [session = std::move(session), message = std::move(message), arrived, received](GameRoom& room) {
+    // The thread's CPU time, not the wall clock: a thread the scheduler set aside did not find the work heavy.
+    const auto start = thread_cpu_time();
     room.handle(session, message, arrived, received);
-  });
+    if (thread_cpu_time() - start > INLINE_BUDGET) room.heavy_ = true;
+  };
+  if (short_work) run_or_post(std::move(task));
+  else post(std::move(task));
 }
 
 void GameRoom::leave(std::shared_ptr<GameSession> session) {
@@ -105,7 +129,7 @@ void GameRoom::leave(std::shared_ptr<GameSession> session) {
 }
 
 void GameRoom::ping() {
-  post([](GameRoom& room) {
+  run_or_post([](GameRoom& room) {  // a few bytes per socket: short work
     for (auto& s : room.sessions_) room.send_ping(*s);
   });
 }

@@ -4,8 +4,10 @@
 // machine to another.
 //
 // Threads. Everything a room does runs on its own serial queue on the game
-// workers (room_workers.h), never on the network threads: a slow game (a
-// dead-position proof, a long takeback) delays itself only. Each task holds
+// workers (room_workers.h): a slow game (a dead-position proof, a long
+// takeback) delays itself only. Short work (a move, a pong, announcing a
+// committed move) runs on the thread that brings it when the queue is idle,
+// unless the game has shown itself slow (INLINE_BUDGET). Each task holds
 // the room's lock while it works; the HTTP routes take that lock only to read.
 // A change is stored before anyone hears of it: while its commit is with the
 // storage thread (group_commit.h) the room is `writing`, and what arrives for
@@ -72,6 +74,10 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
  public:
   // How long a network thread's read waits for a room at work (an ordinary task takes well under a millisecond).
   static constexpr std::chrono::milliseconds READ_PATIENCE{20};
+  // A move or a pong is answered on the network thread that read it when its room is idle (no hand-off to a
+  // worker and back: most of a move's cost under load was that); a game whose message once took longer than this
+  // sends its moves to the workers from then on.
+  static constexpr std::chrono::microseconds INLINE_BUDGET{1000};
 
   GameRoom(RoomServices& services, std::string id, Setup setup, std::unique_ptr<play::LiveGame> live,
            std::size_t stored_actions, int64_t seq);
@@ -169,8 +175,11 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   std::string state_text(const GameSession& s) const;
   // Numbers the event, keeps it for resync and publishes it; the requester's copy carries its `req`; `except`
   // does not receive it.
-  void broadcast(boost::json::object e, GameSession* requester = nullptr, std::optional<int64_t> req = {},
+  void broadcast(const boost::json::object& e, GameSession* requester = nullptr, std::optional<int64_t> req = {},
                  const GameSession* except = nullptr);
+  // The same for an event already in JSON text.
+  void broadcast_text(std::string_view e, GameSession* requester = nullptr, std::optional<int64_t> req = {},
+                      const GameSession* except = nullptr);
   void broadcast_state();
   void resync(GameSession& s, int64_t since);
   void send_ok(GameSession& s, std::optional<int64_t> req);
@@ -182,7 +191,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // Storage order (room_commits.cpp).
   using AfterCommit = std::function<void(GameRoom&, bool committed)>;
   std::vector<StoreWrite> unstored_writes(int64_t seq_after) const;
-  void store_then(std::vector<StoreWrite> writes, AfterCommit then);
+  void store_then(std::vector<StoreWrite> writes, AfterCommit then, bool light = false);
   void committed(std::size_t actions, bool finishing, const std::string& failure, const AfterCommit& then);
   void drain();
   void rollback();
@@ -209,6 +218,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void robot_answers_draw_offer(Color robot);
 
   void post(std::function<void(GameRoom&)> task);
+  // post(), or at once on the calling thread when the room's queue is idle (RoomWorkers::Queue::run_or_post).
+  void run_or_post(std::function<void(GameRoom&)> task);
 
   RoomServices& services_;
   const std::string id_;
@@ -217,6 +228,9 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   std::atomic<int> inbox_{0};  // client messages received and not yet answered
   std::atomic<bool> stored_finish_flag_{false};
   std::atomic<bool> evicted_flag_{false};
+  // A message of this game once took longer than INLINE_BUDGET (a dead-position search, an endgame): its moves
+  // no longer run on the network threads.
+  std::atomic<bool> heavy_{false};
 
   mutable std::timed_mutex mutex_;  // everything below
   std::unique_ptr<play::LiveGame> live_;

@@ -144,12 +144,14 @@ void GameService::Impl::start_evict_timer() {
 void GameService::Impl::ping_some() {
   constexpr int PING_SLICES = 50;
   if (stopping || options.ping_interval.count() <= 0) return;
-  {
-    std::lock_guard lock(games_mutex);
-    std::size_t i = 0;
-    for (auto& [id, room] : games)
-      if (int(i++ % PING_SLICES) == ping_slice) room->ping();
+  // The registry is read once per round, not walked whole at every slice under its lock (that walk was a tenth
+  // of the server's CPU with 10,000 games).
+  if (ping_slice == 0) {
+    ping_round.clear();
+    for (auto& room : all()) ping_round.push_back(room);
   }
+  for (std::size_t i = std::size_t(ping_slice); i < ping_round.size(); i += PING_SLICES)
+    if (auto room = ping_round[i].lock()) room->ping();
   ping_slice = (ping_slice + 1) % PING_SLICES;
   ping_timer.expires_after(std::max(options.ping_interval / PING_SLICES, std::chrono::milliseconds(1)));
   ping_timer.async_wait([this](const boost::system::error_code& ec) {

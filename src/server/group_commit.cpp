@@ -2,8 +2,8 @@
 
 namespace tabiya::server {
 
-GroupCommitter::GroupCommitter(std::shared_ptr<GameStore> store)
-    : store_(std::move(store)), thread_([this] { run(); }) {}
+GroupCommitter::GroupCommitter(std::shared_ptr<GameStore> store, std::chrono::microseconds gather)
+    : store_(std::move(store)), gather_(gather), thread_([this] { run(); }) {}
 
 GroupCommitter::~GroupCommitter() { stop(); }
 
@@ -13,7 +13,7 @@ void GroupCommitter::submit(std::vector<StoreWrite> writes, Done done) {
     if (!stopping_) {
       pending_.push_back(Unit{std::move(writes), std::move(done)});
       ++submitted_;
-      wake_.notify_one();
+      if (pending_.size() == 1) wake_.notify_one();  // later ones find the thread awake, gathering or committing
       return;
     }
   }
@@ -28,7 +28,10 @@ bool GroupCommitter::idle() const {
 void GroupCommitter::flush() {
   std::unique_lock lock(mutex_);
   const uint64_t target = submitted_;
+  ++flushing_;  // no gathering while someone waits for the commit
+  wake_.notify_one();
   idle_.wait(lock, [&] { return reported_ >= target; });  // the thread drains all before it ends
+  --flushing_;
 }
 
 void GroupCommitter::stop() {
@@ -57,6 +60,11 @@ void GroupCommitter::run() {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [&] { return stopping_ || !pending_.empty(); });
       if (pending_.empty()) return;  // stopping, and nothing left
+      // Under load (the last batch held several units) the others that come meanwhile join this transaction
+      // (submit() does not wake the thread for them); a lone move is committed at once.
+      if (gather_.count() > 0 && last_batch_ > 1)
+        wake_.wait_for(lock, gather_, [&] { return stopping_ || flushing_ > 0; });
+      last_batch_ = pending_.size();
       batch.swap(pending_);
     }
     commit(batch);

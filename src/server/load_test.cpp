@@ -23,6 +23,8 @@
 #include <random>
 #include <thread>
 
+#include "server/load_scan.h"
+
 namespace tabiya::server {
 
 namespace {
@@ -44,11 +46,6 @@ struct GameSeats {
 std::string_view string_field(const json::object& object, std::string_view key) {
   const json::value* v = object.if_contains(key);
   return v && v->is_string() ? std::string_view(v->get_string()) : std::string_view();
-}
-
-int64_t int_field(const json::object& object, std::string_view key, int64_t fallback) {
-  const json::value* v = object.if_contains(key);
-  return v && v->is_int64() ? v->get_int64() : fallback;
 }
 
 // Creates `count` games with this request body over one keep-alive HTTP connection.
@@ -109,22 +106,25 @@ std::array<char, 64> board_of(std::string_view fen) {
   return board;
 }
 
-// Every legal move in UCI from the protocol's `legal` map, promotions to a queen.
-std::vector<std::string> legal_moves(const json::value* legal, std::string_view fen) {
+// Every legal move in UCI from the protocol's `legal` map (its raw text), promotions to a queen.
+std::vector<std::string> legal_moves(std::string_view legal, std::string_view fen) {
   std::vector<std::string> moves;
-  if (!legal || !legal->is_object()) return moves;
   std::array<char, 64> board = board_of(fen);
-  for (const auto& [from, targets] : legal->get_object()) {
-    if (!targets.is_array() || from.size() != 2) continue;
+  load_scan::for_each_member(legal, [&](std::string_view from, std::string_view targets) {
+    if (from.size() != 2) return true;
     int square = (from[1] - '1') * 8 + (from[0] - 'a');
     bool pawn = square >= 0 && square < 64 && (board[square] == 'P' || board[square] == 'p');
-    for (const json::value& to : targets.get_array()) {
-      if (!to.is_string() || to.get_string().size() != 2) continue;
-      std::string move = std::string(from) + std::string(to.get_string());
+    load_scan::for_each_element(targets, [&](std::string_view raw) {
+      std::string_view to = load_scan::string_value(raw);
+      if (to.size() != 2) return;
+      std::string move;
+      move.reserve(5);
+      move.append(from).append(to);
       if (pawn && (move[3] == '1' || move[3] == '8')) move += 'q';
       moves.push_back(std::move(move));
-    }
-  }
+    });
+    return true;
+  });
   return moves;
 }
 
@@ -234,7 +234,8 @@ class Client : public std::enable_shared_from_this<Client> {
         self->tick_.cancel();
         return;
       }
-      self->on_message(beast::buffers_to_string(self->buffer_.data()));
+      const auto data = self->buffer_.data();  // a flat buffer: one piece, read in place
+      self->on_message(std::string_view(static_cast<const char*>(data.data()), data.size()));
       self->buffer_.consume(self->buffer_.size());
       self->read();
     });
@@ -316,57 +317,79 @@ class Client : public std::enable_shared_from_this<Client> {
     if (measured_) ++shared_.report.lost_moves;
   }
 
-  void on_message(const std::string& text) {
+  // Read with load_scan (no document built): only the members the client needs.
+  void on_message(std::string_view text) {
     if (shared_.options.echo) {
       // The echo of our own move message.
       if (in_flight_ && text.find(R"("req":)" + std::to_string(req_) + ",") != std::string::npos) answered();
       return;
     }
-    beast::error_code ec;
-    json::value value = json::parse(text, ec);
-    if (ec || !value.is_object()) {
+    std::string_view type, body, code;
+    int64_t req = -1, n = 0;
+    const bool readable = load_scan::for_each_member(text, [&](std::string_view key, std::string_view value) {
+      if (key == "t") type = load_scan::string_value(value);
+      else if (key == "e" || key == "game") body = value;
+      else if (key == "code") code = load_scan::string_value(value);
+      else if (key == "req") req = load_scan::int_value(value).value_or(-1);
+      else if (key == "n") n = load_scan::int_value(value).value_or(0);
+      return true;
+    });
+    if (!readable || type.empty() || ((type == "state" || type == "event") && body.empty())) {
       ++shared_.report.errors["unparsable_message"];
       return;
     }
-    const json::object& message = value.get_object();
-    std::string_view type = string_field(message, "t");
     if (type == "state") {
-      const json::value* game = message.if_contains("game");
-      if (!game || !game->is_object()) return;
-      const json::object& g = game->get_object();
-      const json::value* moves = g.if_contains("moves");
-      ply_ = moves && moves->is_array() ? static_cast<int>(moves->get_array().size()) : 0;
+      Fields g = fields(body);
+      ply_ = g.moves;
       update(g);
-      over_ = string_field(g, "status") == "over";
+      over_ = g.status == "over";
       if (in_flight_ && ply_ > sent_ply_) answered();
       ready();
     } else if (type == "event") {
-      const json::value* event = message.if_contains("e");
-      if (!event || !event->is_object()) return;
-      const json::object& e = event->get_object();
-      std::string_view kind = string_field(e, "type");
-      if (kind == "move") {
-        ply_ = static_cast<int>(int_field(e, "ply", ply_ + 1));
+      Fields e = fields(body);
+      if (e.type == "move") {
+        ply_ = e.ply.value_or(ply_ + 1);
         bool mine = in_flight_ && ply_ == sent_ply_ + 1;
         update(e);
         if (mine) answered();
-      } else if (kind == "end") {
+      } else if (e.type == "end") {
         if (!over_ && white_) ++shared_.report.games_ended;
         over_ = true;
       }
     } else if (type == "error") {
-      ++shared_.report.errors[std::string(string_field(message, "code"))];
-      if (int_field(message, "req", -1) == req_) refused();
+      ++shared_.report.errors[std::string(code)];
+      if (req == req_) refused();
     } else if (type == "ping") {
-      send(R"({"t":"pong","n":)" + std::to_string(int_field(message, "n", 0)) + "}");
+      send(R"({"t":"pong","n":)" + std::to_string(n) + "}");
     }
   }
 
+  // What the client reads of a `game` object or an event.
+  struct Fields {
+    std::string_view type, fen, turn, status, legal;
+    std::optional<int> ply;
+    int moves = 0;  // the length of a game's `moves`
+  };
+
+  static Fields fields(std::string_view object) {
+    Fields f;
+    load_scan::for_each_member(object, [&f](std::string_view key, std::string_view value) {
+      if (key == "type") f.type = load_scan::string_value(value);
+      else if (key == "fen") f.fen = load_scan::string_value(value);
+      else if (key == "turn") f.turn = load_scan::string_value(value);
+      else if (key == "status") f.status = load_scan::string_value(value);
+      else if (key == "legal") f.legal = value;
+      else if (key == "ply") f.ply = static_cast<int>(load_scan::int_value(value).value_or(0));
+      else if (key == "moves") load_scan::for_each_element(value, [&f](std::string_view) { ++f.moves; });
+      return true;
+    });
+    return f;
+  }
+
   // The side to move and its legal moves, from a `game` object or a `move` event.
-  void update(const json::object& o) {
-    std::string_view fen = string_field(o, "fen");
-    my_turn_ = string_field(o, "turn") == (white_ ? "white" : "black");
-    moves_ = my_turn_ ? legal_moves(o.if_contains("legal"), fen) : std::vector<std::string>{};
+  void update(const Fields& o) {
+    my_turn_ = o.turn == (white_ ? "white" : "black");
+    moves_ = my_turn_ ? legal_moves(o.legal, o.fen) : std::vector<std::string>{};
   }
 
   Shared& shared_;

@@ -423,26 +423,46 @@ json::value clock_json(const play::LiveGame& live) {
   return c;
 }
 
+namespace {
+
+// Both forms of the legal moves from one generation: `legal` (from square -> its targets, for the board) and
+// `legal_moves` ({uci, san} each). A move event carries both, and this is most of its cost.
+void legal_both(const play::LiveGame& live, json::object* legal, json::array* moves) {
+  if (live.over()) return;
+  const Position& pos = live.game().position();
+  const auto all = legal_moves(pos);
+  if (moves) moves->reserve(all.size());
+  for (Move m : all) {
+    std::string uci = to_uci(m, pos);
+    if (legal) {
+      json::value& slot = (*legal)[std::string_view(uci).substr(0, 2)];
+      if (!slot.is_array()) slot.emplace_array();
+      json::array& to = slot.as_array();
+      const std::string_view dest = std::string_view(uci).substr(2, 2);
+      if (std::find_if(to.begin(), to.end(), [&](const json::value& v) { return v.as_string() == dest; }) == to.end())
+        to.emplace_back(dest);
+    }
+    if (moves) {
+      // Built in the array's own storage (an arena for a move event): no copy from a temporary.
+      json::object& o = moves->emplace_back(json::object(moves->storage())).as_object();
+      o.reserve(2);
+      o.emplace("uci", uci);
+      o.emplace("san", to_san(pos, m));
+    }
+  }
+}
+
+}  // namespace
+
 json::object legal_json(const play::LiveGame& live) {
   json::object legal;
-  if (live.over()) return legal;
-  const Position& pos = live.game().position();
-  for (Move m : legal_moves(pos)) {
-    std::string uci = to_uci(m, pos);
-    json::value& slot = legal[uci.substr(0, 2)];
-    if (!slot.is_array()) slot.emplace_array();
-    json::array& to = slot.as_array();
-    json::value dest(uci.substr(2, 2));
-    if (std::find(to.begin(), to.end(), dest) == to.end()) to.push_back(dest);
-  }
+  legal_both(live, &legal, nullptr);
   return legal;
 }
 
 json::array legal_moves_json(const play::LiveGame& live) {
   json::array moves;
-  if (live.over()) return moves;
-  const Position& pos = live.game().position();
-  for (Move m : legal_moves(pos)) moves.push_back(json::object{{"uci", to_uci(m, pos)}, {"san", to_san(pos, m)}});
+  legal_both(live, nullptr, &moves);
   return moves;
 }
 
@@ -477,23 +497,14 @@ json::value abortable_json(const play::LiveGame& live) {
   return sides;
 }
 
-json::object move_json(const MoveRecord& record, const Position& before) {
+// `of_game`: any position of the game (UCI differs only in the castling form of the variant).
+json::object move_json(const MoveRecord& record, const Position& of_game) {
   json::object m;
-  m["uci"] = to_uci(record.move, before);
+  m["uci"] = to_uci(record.move, of_game);
   m["san"] = record.san;
   m["clock"] = record.clock_after ? json::value(record.clock_after->count()) : json::value(nullptr);
   m["elapsed"] = record.elapsed.count();
   return m;
-}
-
-// The position before move i (0-based).
-Position position_before(const play::LiveGame& live, std::size_t i) {
-  Position p = live.game().start_position();
-  for (std::size_t k = 0; k < i; ++k) {
-    UndoInfo undo;
-    p.do_move(live.game().moves()[k].move, undo);
-  }
-  return p;
 }
 
 }  // namespace
@@ -548,8 +559,11 @@ json::object game_json(const play::LiveGame& live, const GameView& view) {
   g["fen"] = to_fen(game.position());
   g["turn"] = color_text(live.turn());
   g["check"] = game.position().in_check();
-  g["legal"] = legal_json(live);
-  g["legal_moves"] = legal_moves_json(live);
+  json::object legal;
+  json::array legal_list;
+  legal_both(live, &legal, &legal_list);
+  g["legal"] = std::move(legal);
+  g["legal_moves"] = std::move(legal_list);
   g["clock"] = clock_json(live);
   g["deadline"] = deadline_json(live, view.wall_now_ms);
   g["abortable"] = abortable_json(live);
@@ -583,23 +597,36 @@ json::object game_json(const play::LiveGame& live, const GameView& view) {
   return g;
 }
 
-json::object move_event(const play::LiveGame& live, int64_t wall_now_ms) {
+json::object move_event(const play::LiveGame& live, int64_t wall_now_ms, json::storage_ptr storage) {
   const Game& game = live.game();
   const std::size_t last = game.moves().size() - 1;
-  json::object e = move_json(game.moves()[last], position_before(live, last));
+  // The move's UCI needs only the variant's castling form, the same in every position of the game: no replay.
+  json::object e(storage);
+  e.reserve(16);
+  e = move_json(game.moves()[last], game.position());
   e["type"] = "move";
   e["ply"] = game.moves().size();
   e["fen"] = to_fen(game.position());
   e["turn"] = color_text(live.turn());
   e["check"] = game.position().in_check();
-  e["legal"] = legal_json(live);
-  e["legal_moves"] = legal_moves_json(live);
+  json::object legal(storage);
+  json::array moves(storage);
+  legal_both(live, &legal, &moves);
+  e["legal"] = std::move(legal);
+  e["legal_moves"] = std::move(moves);
   e["clock"] = clock_json(live);
   e["deadline"] = deadline_json(live, wall_now_ms);
   e["abortable"] = abortable_json(live);
   e["first_move"] = first_move_json(live);
   e["claims"] = claims_json(live);
   return e;
+}
+
+std::string move_event_text(const play::LiveGame& live, int64_t wall_now_ms) {
+  // Its hundred-odd small pieces come from a buffer on the stack, not from malloc one by one.
+  unsigned char buffer[16 * 1024];
+  json::monotonic_resource arena(buffer, sizeof buffer);
+  return json::serialize(move_event(live, wall_now_ms, &arena));
 }
 
 }  // namespace tabiya::server

@@ -96,7 +96,9 @@ boost::json::object claims_json(const play::LiveGame& live);
 boost::json::value deadline_json(const play::LiveGame& live, int64_t wall_now_ms);
 // The fair start (play/fair_start.h): {"color", "remaining"} for the first move due, or null.
 boost::json::value first_move_json(const play::LiveGame& live);
-// The `move` event for the last move played.
-boost::json::object move_event(const play::LiveGame& live, int64_t wall_now_ms);
+// The `move` event for the last move played (in `storage`, e.g. an arena).
+boost::json::object move_event(const play::LiveGame& live, int64_t wall_now_ms, boost::json::storage_ptr storage = {});
+// The same as JSON text, built in an arena on the stack (a room's hot path).
+std::string move_event_text(const play::LiveGame& live, int64_t wall_now_ms);
 
 }  // namespace tabiya::server

@@ -20,20 +20,29 @@ std::vector<StoreWrite> GameRoom::unstored_writes(int64_t seq_after) const {
 
 // Hands `writes` to the storage thread and runs `then` on the room's queue once the commit is reported;
 // until then the room is `writing` and everything else for it waits. No writes: now.
-void GameRoom::store_then(std::vector<StoreWrite> writes, AfterCommit then) {
+// `light`: `then` only announces (a move's events): when the commit succeeded, nothing waits for the room and
+// the room's queue is idle, the storage thread runs it itself (a hand-off to a worker and back cost more than
+// the announcing). Anything else (a refused commit's rollback, waiting messages) goes to the workers.
+void GameRoom::store_then(std::vector<StoreWrite> writes, AfterCommit then, bool light) {
   if (writes.empty()) return then(*this, true);
   for (StoreWrite& w : writes) w.epoch = epoch_;  // fencing: refused if another node took the game since
   writing_ = true;
   const std::size_t actions = live_->log().size();
   const bool finishing =
       std::any_of(writes.begin(), writes.end(), [](const StoreWrite& w) { return w.kind == StoreWrite::Kind::FINISH; });
-  services_.writer.submit(std::move(writes), [weak = weak_from_this(), actions, finishing,
+  light = light && !finishing;
+  services_.writer.submit(std::move(writes), [weak = weak_from_this(), actions, finishing, light,
                                               then = std::move(then)](const Result<bool>& r) mutable {
     auto room = weak.lock();
     if (!room) return;
     std::string failure = r ? std::string() : r.error().message;
-    room->post([actions, finishing, then = std::move(then), failure = std::move(failure)](GameRoom& room) {
+    auto report = [actions, finishing, then = std::move(then), failure = std::move(failure)](GameRoom& room) {
       room.committed(actions, finishing, failure, then);
+    };
+    if (!light || !failure.empty()) return room->post(std::move(report));
+    room->run_or_post([report = std::move(report)](GameRoom& room) mutable {
+      if (room.waiting_.empty()) return report(room);
+      room.post(std::move(report));  // what waits may be heavy: the report and the drain go to a worker
     });
   });
 }
@@ -131,43 +140,52 @@ void GameRoom::commit_and_announce(const play::Change& change, std::size_t plies
     });
     return;
   }
-  // The events this change causes, numbered after the commit.
-  std::vector<json::object> events;
+  // The events this change causes (their JSON text, made now, while the room has the game at hand), numbered
+  // after the commit.
+  std::vector<std::string> events;
   const Game& game = live_->game();
   if (!change.rewritten) {  // a rewritten game gets a state instead
-    if (extra_event) events.push_back(*extra_event);
+    if (extra_event) events.push_back(json::serialize(*extra_event));
     // A rejected claim with an intended move plays it: one event per move played.
-    if (change.moved || game.moves().size() != plies_before) events.push_back(move_event(*live_, services_.wall_now()));
+    if (change.moved || game.moves().size() != plies_before)
+      events.push_back(move_event_text(*live_, services_.wall_now()));
   }
+  std::optional<json::object> end;
   if (change.ended) {
-    json::object e;
-    e["type"] = "end";
-    e["result"] = result_json(*live_);
-    events.push_back(std::move(e));
+    end.emplace();
+    (*end)["type"] = "end";
+    (*end)["result"] = result_json(*live_);
   }
-  const int64_t seq_after = seq_ + (change.rewritten ? 1 : 0) + int64_t(events.size());
+  const int64_t seq_after = seq_ + (change.rewritten ? 1 : 0) + int64_t(events.size()) + (end ? 1 : 0);
   const bool rewritten = change.rewritten;
-  store_then(unstored_writes(seq_after),
-             [mover, req, arrived, rewritten, events = std::move(events)](GameRoom& room, bool committed) mutable {
-               if (!committed) {
-                 if (mover) {
-                   ProtocolError e{"server_error", {}, "storage failed"};
-                   e.data["reason"] = "storage";
-                   room.send_error(*mover, req, e);
-                 }
-                 return room.schedule();
-               }
-               if (rewritten) room.broadcast_state();
-               bool first = true;
-               for (json::object& e : events) {
-                 if (room.end_ratings_ && e.at("type") == "end") e["ratings"] = *room.end_ratings_;
-                 room.broadcast(std::move(e), first ? mover.get() : nullptr, first ? req : std::nullopt);
-                 first = false;
-               }
-               if (events.empty() && !rewritten && mover) room.send_ok(*mover, req);
-               room.schedule();
-               if (arrived) room.services_.metrics.record_latency(*arrived);
-             });
+  const bool light = !change.rewritten && !change.ended;
+  store_then(
+      unstored_writes(seq_after),
+      [mover, req, arrived, rewritten, events = std::move(events), end = std::move(end)](GameRoom& room,
+                                                                                         bool committed) mutable {
+        if (!committed) {
+          if (mover) {
+            ProtocolError e{"server_error", {}, "storage failed"};
+            e.data["reason"] = "storage";
+            room.send_error(*mover, req, e);
+          }
+          return room.schedule();
+        }
+        if (rewritten) room.broadcast_state();
+        bool first = true;
+        for (const std::string& e : events) {
+          room.broadcast_text(e, first ? mover.get() : nullptr, first ? req : std::nullopt);
+          first = false;
+        }
+        if (end) {  // last, and built here: a rated game's figures arrive after the commit (ask_end_ratings)
+          if (room.end_ratings_) (*end)["ratings"] = *room.end_ratings_;
+          room.broadcast(*end, first ? mover.get() : nullptr, first ? req : std::nullopt);
+        }
+        if (events.empty() && !end && !rewritten && mover) room.send_ok(*mover, req);
+        room.schedule();
+        if (arrived) room.services_.metrics.record_latency(*arrived);
+      },
+      light);
 }
 
 void GameRoom::refuse(GameSession& s, std::optional<int64_t> req, const play::Refusal& r, std::size_t plies_before,

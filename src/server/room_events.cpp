@@ -57,13 +57,19 @@ std::string GameRoom::state_text(const GameSession& s) const {
   return json::serialize(o);
 }
 
-void GameRoom::broadcast(json::object e, GameSession* requester, std::optional<int64_t> req,
+void GameRoom::broadcast(const json::object& e, GameSession* requester, std::optional<int64_t> req,
                          const GameSession* except) {
-  json::object o;
-  o["t"] = "event";
-  o["seq"] = ++seq_;
-  o["e"] = std::move(e);
-  SharedText text = share(json::serialize(o));
+  broadcast_text(json::serialize(e), requester, req, except);
+}
+
+void GameRoom::broadcast_text(std::string_view e, GameSession* requester, std::optional<int64_t> req,
+                              const GameSession* except) {
+  // {"t":"event","seq":N,"e":E}, as serialising that object would write it, without building it.
+  const std::string seq = std::to_string(++seq_);
+  std::string event;
+  event.reserve(e.size() + seq.size() + 24);
+  event.append(R"({"t":"event","seq":)").append(seq).append(R"(,"e":)").append(e).push_back('}');
+  SharedText text = share(std::move(event));
   history_.emplace_back(seq_, text);
   history_bytes_ += text->size();
   while (history_.size() > HISTORY_EVENTS ||
@@ -73,8 +79,12 @@ void GameRoom::broadcast(json::object e, GameSession* requester, std::optional<i
   }
   const Peer* skip = except ? except->peer.get() : nullptr;
   if (requester && req) {
-    o["req"] = *req;
-    requester->peer->send(share(json::serialize(o)));
+    // The same text with `"req":R` as its last member, spliced in rather than serialised again.
+    std::string with_req;
+    with_req.reserve(text->size() + 32);
+    with_req.append(*text, 0, text->size() - 1);
+    with_req.append(",\"req\":").append(std::to_string(*req)).push_back('}');
+    requester->peer->send(share(std::move(with_req)));
     skip = requester->peer.get();
   }
   services_.bus.publish(id_, text, skip);

@@ -2,7 +2,8 @@
 // proof or a long takeback costs one game time, never the io threads that serve
 // everyone. Each room has a serial queue: its tasks run one at a time and in
 // order, on whichever worker is free, so a slow game delays only itself while
-// the other workers go on with the other games.
+// the other workers go on with the other games. A short task may run on the
+// thread that hands it over instead, when its queue is idle (run_or_post).
 #pragma once
 
 #include <condition_variable>
@@ -38,6 +39,8 @@ class RoomWorkers {
   // Runs what is queued, then ends the threads; later posts are dropped.
   void stop();
   int threads() const { return int(threads_.size()); }
+  // stop() has begun: what is handed over from now on only queues for the workers.
+  bool stopping() const;
 
  private:
   struct State;
@@ -51,6 +54,10 @@ class RoomWorkers::Queue : public std::enable_shared_from_this<Queue> {
   explicit Queue(std::weak_ptr<State> state) : state_(std::move(state)) {}
   // Runs `task` after every task posted before it on this queue; callable from any thread.
   void post(Task task);
+  // The same, but when nothing is queued or running on this queue, `task` runs at once on the calling thread
+  // (an io thread, the storage thread): cheap work then costs no hand-off to a worker and back. What is posted
+  // while it runs goes to the workers after it, in order. Only for work known to be short.
+  void run_or_post(Task task);
 
  private:
   friend class RoomWorkers;
