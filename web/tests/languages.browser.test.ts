@@ -68,8 +68,10 @@ test('the language switch reloads in the chosen language and is remembered; ICCF
   await page.reload();
   assert.equal(await page.locator('#btn-new').innerText(), 'Нова партія', 'remembered across a reload');
   assert.equal(await page.locator('#link-rules').getAttribute('href'), '/rules/uk.html');
-  // Level names in the language.
-  assert.match(await page.locator('select[name=level] option').first().innerText(), /^Рівень 1 \(Ело \d+\)$/);
+  // Level names in the language, with the Elo the server measured (GET /api/levels answers after the page is up).
+  const firstLevel = page.locator('select[name=level] option').first();
+  await page.waitForFunction(() => /\d\)$/.test(document.querySelector('select[name=level] option')?.textContent ?? ''));
+  assert.match(await firstLevel.innerText(), /^Рівень 1 \(Ело \d+\)$/);
 
   await newGame(page, { opponent: 'hotseat', time: 'none' });
   for (const move of ['e4', 'e5', 'Кf3']) await typeMove(page, move);
