@@ -250,8 +250,15 @@ TEST_F(ClusterTest, AKilledOwnersGameResumesOnAnotherNode) {
   EXPECT_GE(charged, think_before_kill - 1000 - 100);
   EXPECT_GE(without_owner, 1500);
   EXPECT_EQ(clock.at("black").as_int64(), 300'000);
-  std::fprintf(stderr, "[figures] kill -9: %lld ms without an owner, %lld ms charged of a %lld ms think\n",
-               (long long)without_owner, (long long)charged, (long long)think_before_kill);
+  // The players are told the game was interrupted, and for how long: from the dead owner's last lease renewal
+  // (at most lease / 3 before the kill) to the takeover (after the lease ran out, before the socket was moved).
+  ASSERT_TRUE(state->contains("interrupted_ms")) << json::serialize(*state);
+  const int64_t interrupted = state->at("interrupted_ms").as_int64();
+  EXPECT_GE(interrupted, 2000);  // a whole lease
+  EXPECT_LE(interrupted, without_owner + 2000 / 3 + 300);
+  std::fprintf(stderr,
+               "[figures] kill -9: %lld ms without an owner, %lld ms charged of a %lld ms think, interrupted_ms %lld\n",
+               (long long)without_owner, (long long)charged, (long long)think_before_kill, (long long)interrupted);
 
   white.move("g1f3", 2, 3);
   ASSERT_TRUE(white.event("move", 3)) << white.closed_with;
@@ -320,6 +327,8 @@ TEST_F(ClusterTest, ADrainingNodeHandsItsGamesOver) {
   ASSERT_TRUE(white.reconnect());
   std::fprintf(stderr, "[figures] drain: the game was back %lld ms after SIGTERM\n", (long long)ms_since(stopping));
   EXPECT_EQ(white.last_state()->at("game").as_object().at("moves").as_array().size(), 1u);
+  // Handed over at once: no interruption to tell.
+  EXPECT_FALSE(white.last_state()->contains("interrupted_ms"));
 }
 
 }  // namespace
