@@ -272,6 +272,49 @@ TEST_F(ClusterTest, AKilledOwnersGameResumesOnAnotherNode) {
   EXPECT_NE((*stored)->actions.back().find("g1f3"), std::string::npos);
 }
 
+// The owner dies (kill -9) right after a move reaches it, before or while it is stored, before its answer: the
+// client does not know whether the move counts. It reconnects and sends the move again unless the new state has
+// it: the move is there exactly once, and an acknowledged move is never lost.
+TEST_F(ClusterTest, AnOwnerKilledWithAMoveInFlightKeepsItExactlyOnce) {
+  json::object game = create(0, R"({"v":1,"opponent":"invite","time":"5+0"})");
+  const std::string id = id_of(game);
+  Player white(port(1), id, {seat(game, "white")});
+  Player black(port(2), id, {seat(game, "black")});
+  white.move("e2e4", 0, 1);
+  ASSERT_TRUE(white.event("move", 1));
+  black.move("e7e5", 1, 2);
+  ASSERT_TRUE(black.event("move", 2));
+  ASSERT_TRUE(white.event("move", 2));
+  white.move("g1f3", 2, 3);
+  nodes_[0]->signal(SIGKILL);  // the move is on its way, in the owner's queue, or being committed
+  const bool acked = white.event("move", 3).has_value();  // its answer beat the kill, or not
+  const int closed = acked ? white.wait_closed() : white.closed_with;
+  EXPECT_EQ(closed, CLOSE_MOVED);
+  ASSERT_TRUE(white.reconnect());
+  const std::size_t after_reconnect = white.last_state()->at("game").as_object().at("moves").as_array().size();
+  if (acked) {
+    EXPECT_EQ(after_reconnect, 3u);  // acknowledged: stored
+  }
+  if (after_reconnect == 2) {
+    white.move("g1f3", 2, 4);  // not there: the client sends it again
+    ASSERT_TRUE(white.event("move", 3));
+  } else {
+    ASSERT_EQ(after_reconnect, 3u);
+    white.move("g1f3", 2, 4);  // a client that missed the answer may send it again: refused, not played twice
+    auto answer = white.until([](const json::object& m) { return m.at("t").as_string() != "state"; });
+    ASSERT_TRUE(answer);
+    EXPECT_EQ(answer->at("t").as_string(), "error") << json::serialize(*answer);
+  }
+  auto stored = store_->load(id);
+  ASSERT_TRUE(stored && *stored);
+  std::vector<std::string> moves;  // the stored moves ("m w 1234 e2e4"), without the other actions
+  for (const std::string& a : (*stored)->actions)
+    if (a.starts_with("m ")) moves.push_back(a.substr(a.rfind(' ') + 1));
+  EXPECT_EQ(moves, (std::vector<std::string>{"e2e4", "e7e5", "g1f3"}));
+  std::fprintf(stderr, "[figures] kill -9 with a move in flight: %s, stored after reconnection: %zu moves\n",
+               acked ? "acknowledged before the kill" : "not acknowledged", after_reconnect);
+}
+
 // Node a is paused past its lease: another node takes the game, play goes on there; when a wakes up it may not
 // write (fenced) and drops the game.
 TEST_F(ClusterTest, APausedOwnerCannotWriteWhenItWakesAndDropsTheGame) {
