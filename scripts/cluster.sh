@@ -4,8 +4,10 @@
 #
 #   PostgreSQL 15   the games, tournaments: initdb under build/cluster/pg, 127.0.0.1:$CLUSTER_PG_PORT (15432)
 #   Redis 7         the event bus between the nodes, nothing saved: 127.0.0.1:$CLUSTER_REDIS_PORT (16379)
-#   3 tabiya nodes  `tabiya serve --store postgresql://... --bus redis://...` on 127.0.0.1:8081, 8082, 8083, each
-#                   with its own --data directory build/cluster/nodeN for what is still local to a node
+#   3 tabiya nodes  `tabiya serve --store postgresql://... --bus redis://... --node-id nodeN` on 127.0.0.1:8081,
+#                   8082, 8083, each with its own --data directory build/cluster/nodeN for what is still local to a
+#                   node. --node-id turns game ownership on (issue 22): each game runs on the node holding its lease,
+#                   and a socket that reaches another node is relayed to the owner, so any node serves any URL
 #   HAProxy 2.6     http://localhost:$CLUSTER_PORT (8080): round robin, health checks on /healthz, WebSockets
 #
 #   scripts/cluster.sh start    installs what is missing (scripts/install-deps.sh), builds, starts what is not
@@ -16,7 +18,9 @@
 # Logs: build/cluster/log/. CLUSTER_NODES=N (default 3) changes the number of nodes; NODE_ARGS="..." passes flags
 # to every `tabiya serve`; CLUSTER_BUILD=0 skips the build (tabiya and web/dist built already);
 # CLUSTER_BALANCE=uri makes HAProxy send each URL to one node (a game's sockets, /ws/ID, all to the same node)
-# instead of round robin: the stop-gap while a node cannot forward a socket's messages to the game's owner. The ports are loopback ones: nothing here is reachable from another machine.
+# instead of round robin: fewer relayed sockets, not needed for correctness. CLUSTER_LEASE_SECONDS (default 10) is
+# each node's --lease-seconds: how long a killed node's games wait for another owner. The ports are loopback ones:
+# nothing here is reachable from another machine.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -34,6 +38,7 @@ FIRST_NODE_PORT=${CLUSTER_NODE_PORT:-8081}
 DB_URL="postgresql://tabiya@127.0.0.1:$PG_PORT/tabiya"
 BUS_URL="redis://127.0.0.1:$REDIS_PORT"
 BALANCE=${CLUSTER_BALANCE:-roundrobin}
+LEASE_SECONDS=${CLUSTER_LEASE_SECONDS:-10}
 
 die() {
   echo "cluster: $*" >&2
@@ -134,7 +139,7 @@ start_node() {
   # whose X-Forwarded-For names the client.
   # shellcheck disable=SC2086
   setsid "$TABIYA" serve --host 127.0.0.1 --port "$port" --data "$DIR/node$n" --web "$ROOT/web/dist" \
-    --store "$DB_URL" --bus "$BUS_URL" --trusted-proxy 127.0.0.1 \
+    --store "$DB_URL" --bus "$BUS_URL" --node-id "node$n" --lease-seconds "$LEASE_SECONDS" --trusted-proxy 127.0.0.1 \
     --public-url "http://localhost:$PORT" --public-url "http://127.0.0.1:$PORT" ${NODE_ARGS:-} \
     >"$LOG/node$n.log" 2>&1 </dev/null &
   echo $! >"$RUN/node$n.pid"

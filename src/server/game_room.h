@@ -140,6 +140,9 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // leaves service at once, its sockets closed with CLOSE_MOVED so that their clients reconnect to the owner.
   void drop_ownership(const std::string& why);
   bool dropped() const { return dropped_flag_.load(); }
+  // The game had no owner for `ms` before this node took it over (nobody's clock ran): its state says so
+  // (`interrupted_ms`, docs/protocol.md) and the players see it as an interruption. Memory only.
+  void set_interruption(int64_t ms) { interrupted_ms_ = ms; }
 
  private:
   // Messages (game_room.cpp).
@@ -270,6 +273,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // Ownership (issue 22).
   std::atomic<int64_t> epoch_{0};
   std::atomic<bool> dropped_flag_{false};
+  std::atomic<int64_t> interrupted_ms_{0};
   void leave_service(const std::string& why);  // on the room's queue
 };
 

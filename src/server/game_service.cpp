@@ -200,6 +200,14 @@ Result<std::unique_ptr<GameService>> GameService::create(boost::asio::io_context
         [weak] {
           if (auto impl = weak.lock()) impl->link_lost();
         });
+    // A game held here is heard elsewhere only through relays: its events need not go round every node. (Once
+    // stored as over, any node may show it: its events go out again.)
+    impl.options.owner_link->keep_local([weak](const std::string& topic) {
+      auto impl = weak.lock();
+      if (!impl) return false;
+      auto room = impl->find(topic);
+      return room && room->epoch() > 0 && !room->dropped() && !room->finished();
+    });
     impl.tend_leases();
     impl.start_lease_timer();
   } else if (auto r = impl.load_unfinished(); !r) {

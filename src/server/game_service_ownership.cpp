@@ -41,6 +41,10 @@ std::shared_ptr<GameRoom> GameService::Impl::take_over(const std::string& id, st
     auto room = restore(**before);
     return room ? *room : nullptr;
   }
+  // Its owner's last sign of life: the last renewal of a lease that ran out (a released one was handed over at once).
+  std::optional<int64_t> owner_last_seen;
+  if (auto previous = store->lease(id); previous && *previous && !(*previous)->owner.empty())
+    owner_last_seen = (*previous)->expires_ms - lease_ms();
   auto epoch = store->acquire_lease(id, options.node_id, services.wall_now(), lease_ms());
   if (!epoch) {
     services.log(json::object{{"event", "store_error"}, {"game", id}, {"detail", epoch.error().message}});
@@ -66,7 +70,13 @@ std::shared_ptr<GameRoom> GameService::Impl::take_over(const std::string& id, st
     return nullptr;
   }
   if (**epoch > 1) ++takeovers;
-  services.log(json::object{{"event", "game_owned"}, {"game", id}, {"epoch", **epoch}, {"node", options.node_id}});
+  json::object owned{{"event", "game_owned"}, {"game", id}, {"epoch", **epoch}, {"node", options.node_id}};
+  if (owner_last_seen) {
+    const int64_t without_owner = std::max<int64_t>(0, services.wall_now() - *owner_last_seen);
+    room->set_interruption(without_owner);
+    owned["without_owner_ms"] = without_owner;
+  }
+  services.log(std::move(owned));
   room->resume();
   return room;
 }

@@ -19,6 +19,10 @@ class OwnerLink {
   // `heard` gets every payload sent to this node; `lost` is told when the link was down (what was sent meanwhile
   // is gone). Both on the link's thread: they must not block. Set once, before the service runs.
   virtual void listen(std::function<void(const std::string& payload)> heard, std::function<void()> lost) = 0;
+  // The events of a game this node owns need not reach the other nodes: their sockets for it are relays, which
+  // hear it through this node's RemotePeers. A link that is also the event bus publishes the events of the topics
+  // `owned_here` names to this node's sockets only. Set once, before the service runs; called on publishing threads.
+  virtual void keep_local(std::function<bool(const std::string& topic)> owned_here) { (void)owned_here; }
 };
 
 }  // namespace tabiya::server

@@ -167,6 +167,11 @@ RedisBus::~RedisBus() {
 
 void RedisBus::publish(const std::string& topic, const SharedText& text, const Peer* skip) {
   local_.publish(topic, text, skip);
+  if (owned_here_ && owned_here_(topic)) {
+    std::lock_guard lock(counters_mutex_);
+    ++counters_.kept_local;
+    return;
+  }
   if (local_.receivers(topic) > 0) (void)place(topic, *text);  // our own numbers count as seen
   std::string payload = options_.node;
   payload += ' ';
@@ -197,6 +202,10 @@ void RedisBus::listen(std::function<void(const std::string& payload)> heard, std
   std::lock_guard lock(inbox_mutex_);
   inbox_heard_ = std::move(heard);
   inbox_lost_ = std::move(lost);
+}
+
+void RedisBus::keep_local(std::function<bool(const std::string& topic)> owned_here) {
+  owned_here_ = std::move(owned_here);
 }
 
 // A game watched here whose number is not known yet: its first event sets it.
@@ -319,8 +328,8 @@ void RedisBus::subscribe_loop(redisContext* first) {
       // ["message", channel, payload]
       if (reply->type == REDIS_REPLY_ARRAY && reply->elements == 3 && reply->element[0]->type == REDIS_REPLY_STRING &&
           std::string_view(reply->element[0]->str) == "message")
-        heard(std::string(reply->element[1]->str, reply->element[1]->len),
-              std::string(reply->element[2]->str, reply->element[2]->len));
+        heard(std::string_view(reply->element[1]->str, reply->element[1]->len),
+              std::string_view(reply->element[2]->str, reply->element[2]->len));
       freeReplyObject(reply);
     }
     listening_ = false;
@@ -333,17 +342,17 @@ void RedisBus::subscribe_loop(redisContext* first) {
   }
 }
 
-void RedisBus::heard(const std::string& channel, const std::string& payload) {
+void RedisBus::heard(std::string_view channel, std::string_view payload) {
   if (channel.starts_with(NODE_PREFIX)) {  // our inbox
     std::lock_guard lock(inbox_mutex_);
-    if (inbox_heard_) inbox_heard_(payload);
+    if (inbox_heard_) inbox_heard_(std::string(payload));
     return;
   }
   const std::size_t first = payload.find('\n');
   if (first == std::string::npos) return;
   const std::size_t second = payload.find('\n', first + 1);
   if (second == std::string::npos) return;
-  std::string_view sender = std::string_view(payload).substr(0, first);
+  std::string_view sender = payload.substr(0, first);
   int64_t sent_us = -1;
   if (const std::size_t space = sender.rfind(' '); space != std::string_view::npos) {
     const std::string_view micros = sender.substr(space + 1);
@@ -353,12 +362,14 @@ void RedisBus::heard(const std::string& channel, const std::string& payload) {
   }
   if (sender == options_.node) return;  // ours: delivered when published
   if (sent_us >= 0) lag_.record(std::chrono::microseconds(wall_clock_micros() - sent_us));
-  std::string topic = payload.substr(first + 1, second - first - 1);
+  const std::string topic(payload.substr(first + 1, second - first - 1));
+  const bool wanted = local_.receivers(topic) > 0;
   {
     std::lock_guard lock(counters_mutex_);
     ++counters_.received;
+    if (!wanted) ++counters_.ignored;
   }
-  if (local_.receivers(topic) == 0) return;
+  if (!wanted) return;  // before the event is copied or read
   auto text = std::make_shared<const std::string>(payload.substr(second + 1));
   switch (place(topic, *text)) {
     case Place::SEEN:
@@ -397,6 +408,11 @@ void RedisBus::write_metrics(PrometheusWriter& out) const {
              int64_t(c.dropped));
   out.single("tabiya_bus_gaps_total", "counter", "Games whose events were missed (re-read from the store).",
              int64_t(c.gaps));
+  out.single("tabiya_bus_kept_local_total", "counter",
+             "Events of games owned here, delivered to this node's sockets only (not published).",
+             int64_t(c.kept_local));
+  out.single("tabiya_bus_ignored_total", "counter",
+             "Events heard from other nodes for topics no socket here watches (dropped unread).", int64_t(c.ignored));
   out.single("tabiya_bus_reconnections_total", "counter", "Subscriber connections to Redis made again.",
              int64_t(c.reconnections));
   lag_.write(out, "tabiya_bus_lag_seconds",

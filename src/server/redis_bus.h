@@ -13,6 +13,10 @@
 // the service re-reads it from the store. While Redis is down, local delivery
 // goes on and what would have been published is dropped (counted).
 //
+// Scale (issue 22): with game ownership, a game's events stay on its owner's node (keep_local): the lanes carry the
+// events of games nobody owns (finished ones shown on several nodes, a cluster without --node-id) and the lobby's.
+// What a node hears for a topic none of its sockets watches is dropped from the envelope's header, unread.
+//
 // A message is "NODE MICROS\nTOPIC\nEVENT": the publishing node, its wall clock at publication (microseconds
 // since the epoch; the receiver measures the bus lag from it), the game, the event. A first line without the time
 // (an older node) is a node name alone.
@@ -53,6 +57,8 @@ struct RedisBusCounters {
   uint64_t dropped = 0;        // not published: Redis down, or the queue full
   uint64_t gaps = 0;           // on_gap calls
   uint64_t reconnections = 0;  // subscriber connections made again after a loss
+  uint64_t kept_local = 0;     // events of games owned here, delivered to this node's sockets only
+  uint64_t ignored = 0;        // heard from other nodes for topics nobody here listens to (dropped unread)
 };
 
 // Also the cluster's OwnerLink: each node listens on a channel of its own (tabiya:node:NAME) beside the lanes.
@@ -72,6 +78,7 @@ class RedisBus final : public EventSink, public OwnerLink {
   const std::string& node() const override { return options_.node; }
   void send_to_node(const std::string& node, std::string payload) override;
   void listen(std::function<void(const std::string& payload)> heard, std::function<void()> lost) override;
+  void keep_local(std::function<bool(const std::string& topic)> owned_here) override;
 
   RedisBusCounters counters() const;
   // Messages published, heard, dropped, gaps, reconnections, and the lag histogram (bus_lag).
@@ -95,7 +102,7 @@ class RedisBus final : public EventSink, public OwnerLink {
   Result<redisContext*> connect_subscriber() const;
   void publish_loop();
   void subscribe_loop(redisContext* first);
-  void heard(const std::string& channel, const std::string& payload);
+  void heard(std::string_view channel, std::string_view payload);
   void enqueue(std::string channel, std::string payload);
   // Where the event number of `text` falls on `topic` (noted as the last one when new).
   enum class Place { NEXT, AFTER_GAP, SEEN };
@@ -120,6 +127,8 @@ class RedisBus final : public EventSink, public OwnerLink {
   redisContext* subscriber_ = nullptr;  // shut down from the destructor to end a blocking read
   bool stop_listening_ = false;
   std::atomic<bool> listening_{false};
+
+  std::function<bool(const std::string&)> owned_here_;  // keep_local's; set before publishing starts
 
   std::mutex inbox_mutex_;
   std::function<void(const std::string&)> inbox_heard_;

@@ -54,6 +54,7 @@ std::string GameRoom::state_text(const GameSession& s) const {
     if (s.seats[c]) you.push_back(json::value(color_text(c)));
   o["you"] = std::move(you);
   o["game"] = server::game_json(*live_, view());
+  if (const int64_t ms = interrupted_ms_.load(); ms > 0) o["interrupted_ms"] = ms;
   return json::serialize(o);
 }
 

@@ -250,8 +250,15 @@ TEST_F(ClusterTest, AKilledOwnersGameResumesOnAnotherNode) {
   EXPECT_GE(charged, think_before_kill - 1000 - 100);
   EXPECT_GE(without_owner, 1500);
   EXPECT_EQ(clock.at("black").as_int64(), 300'000);
-  std::fprintf(stderr, "[figures] kill -9: %lld ms without an owner, %lld ms charged of a %lld ms think\n",
-               (long long)without_owner, (long long)charged, (long long)think_before_kill);
+  // The players are told the game was interrupted, and for how long: from the dead owner's last lease renewal
+  // (at most lease / 3 before the kill) to the takeover (after the lease ran out, before the socket was moved).
+  ASSERT_TRUE(state->contains("interrupted_ms")) << json::serialize(*state);
+  const int64_t interrupted = state->at("interrupted_ms").as_int64();
+  EXPECT_GE(interrupted, 2000);  // a whole lease
+  EXPECT_LE(interrupted, without_owner + 2000 / 3 + 300);
+  std::fprintf(stderr,
+               "[figures] kill -9: %lld ms without an owner, %lld ms charged of a %lld ms think, interrupted_ms %lld\n",
+               (long long)without_owner, (long long)charged, (long long)think_before_kill, (long long)interrupted);
 
   white.move("g1f3", 2, 3);
   ASSERT_TRUE(white.event("move", 3)) << white.closed_with;
@@ -263,6 +270,49 @@ TEST_F(ClusterTest, AKilledOwnersGameResumesOnAnotherNode) {
   auto stored = store_->load(id);
   ASSERT_TRUE(stored && stored->has_value());
   EXPECT_NE((*stored)->actions.back().find("g1f3"), std::string::npos);
+}
+
+// The owner dies (kill -9) right after a move reaches it, before or while it is stored, before its answer: the
+// client does not know whether the move counts. It reconnects and sends the move again unless the new state has
+// it: the move is there exactly once, and an acknowledged move is never lost.
+TEST_F(ClusterTest, AnOwnerKilledWithAMoveInFlightKeepsItExactlyOnce) {
+  json::object game = create(0, R"({"v":1,"opponent":"invite","time":"5+0"})");
+  const std::string id = id_of(game);
+  Player white(port(1), id, {seat(game, "white")});
+  Player black(port(2), id, {seat(game, "black")});
+  white.move("e2e4", 0, 1);
+  ASSERT_TRUE(white.event("move", 1));
+  black.move("e7e5", 1, 2);
+  ASSERT_TRUE(black.event("move", 2));
+  ASSERT_TRUE(white.event("move", 2));
+  white.move("g1f3", 2, 3);
+  nodes_[0]->signal(SIGKILL);  // the move is on its way, in the owner's queue, or being committed
+  const bool acked = white.event("move", 3).has_value();  // its answer beat the kill, or not
+  const int closed = acked ? white.wait_closed() : white.closed_with;
+  EXPECT_EQ(closed, CLOSE_MOVED);
+  ASSERT_TRUE(white.reconnect());
+  const std::size_t after_reconnect = white.last_state()->at("game").as_object().at("moves").as_array().size();
+  if (acked) {
+    EXPECT_EQ(after_reconnect, 3u);  // acknowledged: stored
+  }
+  if (after_reconnect == 2) {
+    white.move("g1f3", 2, 4);  // not there: the client sends it again
+    ASSERT_TRUE(white.event("move", 3));
+  } else {
+    ASSERT_EQ(after_reconnect, 3u);
+    white.move("g1f3", 2, 4);  // a client that missed the answer may send it again: refused, not played twice
+    auto answer = white.until([](const json::object& m) { return m.at("t").as_string() != "state"; });
+    ASSERT_TRUE(answer);
+    EXPECT_EQ(answer->at("t").as_string(), "error") << json::serialize(*answer);
+  }
+  auto stored = store_->load(id);
+  ASSERT_TRUE(stored && *stored);
+  std::vector<std::string> moves;  // the stored moves ("m w 1234 e2e4"), without the other actions
+  for (const std::string& a : (*stored)->actions)
+    if (a.starts_with("m ")) moves.push_back(a.substr(a.rfind(' ') + 1));
+  EXPECT_EQ(moves, (std::vector<std::string>{"e2e4", "e7e5", "g1f3"}));
+  std::fprintf(stderr, "[figures] kill -9 with a move in flight: %s, stored after reconnection: %zu moves\n",
+               acked ? "acknowledged before the kill" : "not acknowledged", after_reconnect);
 }
 
 // Node a is paused past its lease: another node takes the game, play goes on there; when a wakes up it may not
@@ -320,6 +370,8 @@ TEST_F(ClusterTest, ADrainingNodeHandsItsGamesOver) {
   ASSERT_TRUE(white.reconnect());
   std::fprintf(stderr, "[figures] drain: the game was back %lld ms after SIGTERM\n", (long long)ms_since(stopping));
   EXPECT_EQ(white.last_state()->at("game").as_object().at("moves").as_array().size(), 1u);
+  // Handed over at once: no interruption to tell.
+  EXPECT_FALSE(white.last_state()->contains("interrupted_ms"));
 }
 
 }  // namespace

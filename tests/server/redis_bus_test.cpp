@@ -114,6 +114,32 @@ TEST_F(RedisBusTest, ASkippedNumberIsReportedAsAGap) {
   EXPECT_EQ(b_->counters().gaps, 1u);
 }
 
+// With game ownership (issue 22) a game's events stay on its owner: the other nodes' sockets for it are relays.
+// What a node hears for a topic none of its sockets watches is counted and dropped unread.
+TEST_F(RedisBusTest, AnOwnedGamesEventsStayOnItsNodeAndUnwatchedTopicsAreDroppedUnread) {
+  a_->keep_local([](const std::string& topic) { return topic == "owned"; });
+  auto on_a = std::make_shared<RecordingPeer>();
+  auto on_b_owned = std::make_shared<RecordingPeer>();
+  auto on_b_free = std::make_shared<RecordingPeer>();
+  a_->subscribe("owned", on_a);
+  b_->subscribe("owned", on_b_owned);
+  b_->subscribe("free", on_b_free);
+  a_->publish("owned", share(event(1)));
+  a_->publish("unwatched", share(event(1)));
+  a_->publish("free", share(event(1)));  // after the others, from the same connection: it arrives last
+  ASSERT_TRUE(on_b_free->wait_for("event", {}, DEADLINE));
+  EXPECT_EQ(seqs(*on_a), std::vector<int64_t>{1});  // the owner's own socket heard it
+  EXPECT_TRUE(on_b_owned->messages().empty());
+  EXPECT_EQ(a_->counters().kept_local, 1u);
+  EXPECT_TRUE(eventually([&] { return a_->counters().published == 2u; })) << a_->counters().published;
+  EXPECT_EQ(b_->counters().received, 2u);
+  EXPECT_EQ(b_->counters().ignored, 1u);  // "unwatched"
+  std::string metrics;
+  PrometheusWriter w(metrics);
+  a_->write_metrics(w);
+  EXPECT_NE(metrics.find("tabiya_bus_kept_local_total 1\n"), std::string::npos) << metrics;
+}
+
 TEST(RedisBusLanes, AGameHasOneOfSixteenLanesTheSameOnEveryNode) {
   std::set<int> lanes;
   for (int i = 0; i < 400; ++i) {

@@ -2,10 +2,12 @@
 // database (tournament_storage_postgres.cpp). A pairing made on one node is what the other shows; two arbiters'
 // publish requests on both nodes at once pair the round once (the event's advisory lock); a result from a game
 // that ended on the other node, or entered there, reaches the event; the same for a team event; a save over a
-// version the writer did not read is refused.
+// version the writer did not read is refused. And a Swiss of six over three nodes, paired and finished.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <set>
 #include <thread>
 
 #include "event_store_param.h"
@@ -32,7 +34,7 @@ class TournamentNodesTest : public ::testing::Test {
     start(b_);
   }
   void TearDown() override {
-    for (Node* n : {&a_, &b_}) {
+    for (Node* n : {&a_, &b_, &c_}) {
       n->tournaments.reset();
       n->games.reset();
     }
@@ -120,6 +122,7 @@ class TournamentNodesTest : public ::testing::Test {
   std::shared_ptr<ManualTimeSource> clock_ = std::make_shared<ManualTimeSource>(Millis{1'000'000});
   std::string url_;
   Node a_, b_;
+  Node c_;  // started by the tests of three nodes
   std::mutex log_mutex_;
   std::vector<std::string> log_;
 };
@@ -196,6 +199,60 @@ TEST_F(TournamentNodesTest, ResultsFromAGameEndedOnNodeBOrEnteredThereReachTheEv
   const int64_t version = event(a_, m.id).at("version").as_int64();
   a_.tournaments->game_ended(game, "1-0");
   EXPECT_EQ(event(b_, m.id).at("version").as_int64(), version);
+  EXPECT_TRUE(log_.empty()) << log_.front();
+}
+
+// Three nodes, a Swiss of six players over two rounds: players join on every node, round 1 is paired on A and
+// round 2 on C (each node starts the games of the rounds it pairs, as the owner of their leases in a cluster), each
+// board's end is reported by a different node, and every node shows the same event at every step.
+TEST_F(TournamentNodesTest, ASwissOfSixOnThreeNodesIsPairedAndFinished) {
+  start(c_);
+  Node* nodes[] = {&a_, &b_, &c_};
+  json::object created = post(c_, "/api/tournaments",
+                              {{"v", 1},
+                               {"name", "Three Nodes Swiss"},
+                               {"system", "swiss-dutch"},
+                               {"rounds", 2},
+                               {"time", "5+3"},
+                               {"rules", "fide-2018"}},
+                              201);
+  const std::string id = str(created.at("id")), arbiter = str(created.at("arbiter"));
+  const std::string base = "/api/tournaments/" + id;
+  const char* names[] = {"Anna", "Bjorn", "Carl", "Dina", "Emil", "Fay"};
+  for (int i = 0; i < 6; ++i)
+    post(*nodes[i % 3], base + "/join",
+         {{"code", str(created.at("join"))}, {"name", names[i]}, {"rating", 2100 - 40 * i}}, 201);
+  post(b_, base + "/close", {{"token", arbiter}}, 200);
+  auto same_everywhere = [&] {
+    const json::object on_a = event(a_, id);
+    for (Node* n : {&b_, &c_}) {
+      const json::object there = event(*n, id);
+      EXPECT_EQ(there.at("pairings"), on_a.at("pairings"));
+      EXPECT_EQ(there.at("version"), on_a.at("version"));
+    }
+    return on_a;
+  };
+  std::set<std::pair<std::string, std::string>> met;  // who played whom, either colour
+  auto play_round = [&](Node& pairer, int round) {
+    const int64_t created_before = games_created(pairer);
+    EXPECT_EQ(post(pairer, base + "/publish", {{"token", arbiter}}, 200).at("round").as_int64(), round);
+    EXPECT_EQ(games_created(pairer) - created_before, 3);  // three boards, their games started by the pairer
+    const json::array boards = same_everywhere().at("pairings").as_array().at(round - 1).at("boards").as_array();
+    EXPECT_EQ(boards.size(), 3u);
+    const char* scores[] = {"1-0", "0-1", "1/2-1/2"};
+    for (std::size_t b = 0; b < boards.size() && b < 3; ++b) {
+      auto pair = std::minmax(json::serialize(boards.at(b).at("white")), json::serialize(boards.at(b).at("black")));
+      EXPECT_TRUE(met.insert(pair).second) << "a rematch on board " << b + 1 << " of round " << round;
+      // Board b's game ends on node b: the first on its starter, the others elsewhere.
+      nodes[b]->tournaments->game_ended(str(boards.at(b).at("game")), scores[b]);
+      settle(*nodes[b]);
+    }
+    const json::array done = same_everywhere().at("pairings").as_array().at(round - 1).at("boards").as_array();
+    for (const json::value& b : done) EXPECT_FALSE(b.at("result").is_null()) << json::serialize(b);
+  };
+  play_round(a_, 1);
+  play_round(c_, 2);
+  EXPECT_EQ(met.size(), 6u);
   EXPECT_TRUE(log_.empty()) << log_.front();
 }
 

@@ -155,7 +155,7 @@ export type GameEvent =
   | { type: 'rematch'; action: 'offer' | 'decline' | 'withdraw' | 'accept' | 'failed'; by: Color; game?: string };
 
 export type ServerMessage =
-  | { t: 'state'; seq: number; you: Color[]; game: Game }
+  | { t: 'state'; seq: number; you: Color[]; game: Game; interrupted_ms?: number }
   | { t: 'event'; seq: number; req?: number; e: GameEvent }
   | { t: 'ok'; req: number }
   | { t: 'error'; req?: number; code: string; data?: Record<string, unknown>; detail?: string }

@@ -46,6 +46,7 @@ export class GameView {
   private readonly ticker: number;
   private flipped = false;
   private resignArmed = false;
+  private interruptionNoticed = 0;  // the interruption (ms) told already
   private lowWarned = new Set<Color>();
   private connected = false;
   private everConnected = false;
@@ -216,8 +217,10 @@ export class GameView {
       return;
     }
     if (this.state.game !== null) this.shown = keepShown(this.state.game, this.shown);
-    if (msg.t === 'state') this.render(true);
-    else if (step.event !== null) this.afterEvent(step.event);
+    if (msg.t === 'state') {
+      this.render(true);
+      this.noticeInterruption(msg.interrupted_ms ?? 0);
+    } else if (step.event !== null) this.afterEvent(step.event);
     else if (msg.t === 'error') {
       const typed = this.typed !== null && msg.req === this.typed.req ? this.typed : null;
       if (typed !== null) this.typed = null;
@@ -393,6 +396,14 @@ export class GameView {
 
   private moveName(m: MoveRecord): string {
     return showMove(prefs.notation(), language(), m.san, m.uci);
+  }
+
+  // The game's server went away and another took it over: the time between stopped nobody's clock. Said once per
+  // interruption (every later state carries the same figure).
+  private noticeInterruption(ms: number): void {
+    if (ms <= 0 || ms === this.interruptionNoticed) return;
+    this.interruptionNoticed = ms;
+    this.notice(t('game.interrupted', { seconds: Math.max(1, Math.round(ms / 1000)) }), false);
   }
 
   private notice(text: string, isError: boolean): void {
