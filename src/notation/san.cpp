@@ -98,17 +98,49 @@ std::string to_san(const Position& pos, Move m, SanStyle style, Language lang) {
   return san_without_suffix(pos, m, style, lang, [&] { return disambiguation(pos, m); }) + check_suffix(pos, m);
 }
 
+namespace {
+
+// Does the normal move m (not castling, en passant or a promotion) give check?
+// In a legal position the side not to move is not in check, so only the moved
+// piece, from its new square, and our sliders, through the square it left, can
+// attack the other king afterwards.
+bool normal_move_gives_check(const Position& pos, Move m) {
+  const Color us = pos.side_to_move();
+  const Square king = pos.king_square(~us);
+  const PieceType pt = pos.moved_piece_type(m);
+  const Bitboard occupied = (pos.pieces() ^ square_bb(m.from())) | square_bb(m.to());
+  const Bitboard direct = pt == PAWN ? pawn_attacks(us, m.to()) : piece_attacks(pt, m.to(), occupied);
+  if (direct & square_bb(king)) return true;
+  const Bitboard ours = pos.pieces(us) ^ square_bb(m.from());
+  return (rook_attacks(king, occupied) & ours & pos.pieces(ROOK, QUEEN)) ||
+         (bishop_attacks(king, occupied) & ours & pos.pieces(BISHOP, QUEEN));
+}
+
+}  // namespace
+
 std::vector<std::string> to_san_all(const Position& pos, const MoveList& legal, SanStyle style, Language lang) {
+  // Where the legal moves of each piece type to each square come from (C.10's rivals).
+  Bitboard origins[PIECE_TYPE_NB][SQUARE_NB] = {};
+  for (Move m : legal)
+    if (m.kind() == MoveKind::NORMAL) origins[pos.moved_piece_type(m)][m.to()] |= square_bb(m.from());
   std::vector<std::string> all;
   all.reserve(legal.size());
-  Position scratch = pos;  // each move played and taken back: no copy of the position per move
+  Position scratch = pos;  // a check is played on it and taken back: no copy of the position per move
   for (Move m : legal) {
-    std::string san = san_without_suffix(
-        pos, m, style, lang, [&] { return has_twin(pos, m) ? disambiguation_among(pos, m, legal) : std::string(); });
-    UndoInfo undo;
-    scratch.do_move(m, undo);
-    if (scratch.in_check()) san += is_checkmate(scratch) ? '#' : '+';
-    scratch.undo_move(m, undo);
+    std::string san = san_without_suffix(pos, m, style, lang, [&]() -> std::string {
+      const Bitboard others = origins[pos.moved_piece_type(m)][m.to()] & ~square_bb(m.from());
+      if (!others) return {};
+      const std::string from = square_name(m.from());
+      if (!(others & file_bb(m.from()))) return from.substr(0, 1);  // file preferred (C.10)
+      if (!(others & rank_bb(m.from()))) return from.substr(1, 1);
+      return from;  // three or more pieces: both
+    });
+    if (m.kind() != MoveKind::NORMAL || normal_move_gives_check(pos, m)) {
+      UndoInfo undo;
+      scratch.do_move(m, undo);
+      if (scratch.in_check()) san += is_checkmate(scratch) ? '#' : '+';
+      scratch.undo_move(m, undo);
+    }
     all.push_back(std::move(san));
   }
   return all;
