@@ -6,6 +6,7 @@
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/perft.h"
+#include "notation/san.h"
 
 namespace {
 
@@ -52,5 +53,21 @@ void BM_ParseFen(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(tabiya::parse_fen(KIWIPETE));
 }
 BENCHMARK(BM_ParseFen);
+
+// SAN of every legal move, as a move event lists them: one by one, then all at once.
+void BM_SanOfEveryLegalMoveOneByOne(benchmark::State& state) {
+  tabiya::Position pos = tabiya::parse_fen(KIWIPETE).value();
+  const tabiya::MoveList legal = tabiya::legal_moves(pos);
+  for (auto _ : state)
+    for (tabiya::Move m : legal) benchmark::DoNotOptimize(tabiya::to_san(pos, m));
+}
+BENCHMARK(BM_SanOfEveryLegalMoveOneByOne);
+
+void BM_SanOfEveryLegalMoveAtOnce(benchmark::State& state) {
+  tabiya::Position pos = tabiya::parse_fen(KIWIPETE).value();
+  const tabiya::MoveList legal = tabiya::legal_moves(pos);
+  for (auto _ : state) benchmark::DoNotOptimize(tabiya::to_san_all(pos, legal));
+}
+BENCHMARK(BM_SanOfEveryLegalMoveAtOnce);
 
 }  // namespace

@@ -28,6 +28,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -241,5 +242,48 @@ void BM_DeadPositionMonitorPerMove(benchmark::State& state) {
   state.counters["mended_fraction"] = double(repairs) / double(g.moves.size());
 }
 BENCHMARK(BM_DeadPositionMonitorPerMove)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// The same on seeded random games (200 plies at most), as `tabiya loadtest` plays them against a server.
+void BM_DeadPositionMonitorRandomGames(benchmark::State& state) {
+  std::vector<std::pair<tabiya::Position, tabiya::Move>> moves;
+  std::vector<std::size_t> starts;
+  std::mt19937_64 random(19);
+  for (int game = 0; game < 200; ++game) {
+    starts.push_back(moves.size());
+    tabiya::Position pos = tabiya::Position::startpos();
+    for (int ply = 0; ply < 200; ++ply) {
+      tabiya::MoveList legal = tabiya::legal_moves(pos);
+      if (legal.empty()) break;
+      tabiya::Move m = legal[std::size_t(random() % legal.size())];
+      moves.emplace_back(pos, m);
+      tabiya::UndoInfo undo;
+      pos.do_move(m, undo);
+    }
+  }
+  int searches = 0, repairs = 0;
+  double check = 0;
+  for (auto _ : state) {
+    searches = 0, repairs = 0;
+    double start = cpu_seconds();
+    for (std::size_t game = 0; game < starts.size(); ++game) {
+      std::size_t end = game + 1 < starts.size() ? starts[game + 1] : moves.size();
+      tabiya::DeadPositionMonitor monitor;
+      monitor.check(moves[starts[game]].first);
+      for (std::size_t i = starts[game]; i < end; ++i) {
+        tabiya::Position after = moves[i].first;
+        tabiya::UndoInfo undo;
+        after.do_move(moves[i].second, undo);
+        if (monitor.after_move(moves[i].first, moves[i].second, after) == tabiya::DeadPositionVerdict::DEAD) break;
+      }
+      searches += monitor.searches();
+      repairs += monitor.repairs();
+    }
+    check = cpu_seconds() - start;
+  }
+  state.counters["check_us_per_move"] = check * 1e6 / double(moves.size());
+  state.counters["searched_fraction"] = double(searches) / double(moves.size());
+  state.counters["mended_fraction"] = double(repairs) / double(moves.size());
+}
+BENCHMARK(BM_DeadPositionMonitorRandomGames)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 }  // namespace

@@ -8,6 +8,9 @@
 #pragma once
 
 #include <string>
+#include <vector>
+
+#include "core/movegen.h"
 
 #include "core/position.h"
 #include "notation/language.h"
@@ -21,6 +24,12 @@ enum class SanStyle {
 
 // m must be legal in pos.
 std::string to_san(const Position& pos, Move m, SanStyle style = SanStyle::LETTERS, Language lang = Language::EN);
+// to_san of every move of `legal`, which must be all the legal moves of pos, in
+// its order: the same texts for about half the cost (a move event lists them
+// all). The rivals a move must be told apart from (C.10) come from the list,
+// and only the moves that give check are played out (for + or #).
+std::vector<std::string> to_san_all(const Position& pos, const MoveList& legal, SanStyle style = SanStyle::LETTERS,
+                                    Language lang = Language::EN);
 // Long algebraic as on scoresheets: e2-e4, Ng1-f3, Nb1xc3, e7-e8=Q, O-O.
 std::string to_long_algebraic(const Position& pos, Move m, Language lang = Language::EN);
 

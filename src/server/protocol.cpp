@@ -432,7 +432,9 @@ void legal_both(const play::LiveGame& live, json::object* legal, json::array* mo
   const Position& pos = live.game().position();
   const auto all = legal_moves(pos);
   if (moves) moves->reserve(all.size());
-  for (Move m : all) {
+  const std::vector<std::string> sans = moves ? to_san_all(pos, all) : std::vector<std::string>{};
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const Move m = all[i];
     std::string uci = to_uci(m, pos);
     if (legal) {
       json::value& slot = (*legal)[std::string_view(uci).substr(0, 2)];
@@ -447,7 +449,7 @@ void legal_both(const play::LiveGame& live, json::object* legal, json::array* mo
       json::object& o = moves->emplace_back(json::object(moves->storage())).as_object();
       o.reserve(2);
       o.emplace("uci", uci);
-      o.emplace("san", to_san(pos, m));
+      o.emplace("san", sans[i]);
     }
   }
 }
