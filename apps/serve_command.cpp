@@ -40,7 +40,7 @@ struct ServeArguments {
   std::string store;    // a postgresql:// URL; empty: SQLite in --data
   std::string bus;      // a redis:// URL; empty: the in-process bus
   std::string node_id;  // issue 22: this node's name in a cluster; empty: a single node (no leases)
-  double lease_seconds = 10;
+  double lease_seconds = 6;  // renewed every 2 s; a dead node's games are taken within 6-8 s (issue 22: within 10 s)
   std::string web = TABIYA_WEB_DIR;
   int threads = 0;
   int robot_threads = 0;

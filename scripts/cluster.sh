@@ -18,7 +18,7 @@
 # Logs: build/cluster/log/. CLUSTER_NODES=N (default 3) changes the number of nodes; NODE_ARGS="..." passes flags
 # to every `tabiya serve`; CLUSTER_BUILD=0 skips the build (tabiya and web/dist built already);
 # CLUSTER_BALANCE=uri makes HAProxy send each URL to one node (a game's sockets, /ws/ID, all to the same node)
-# instead of round robin: fewer relayed sockets, not needed for correctness. CLUSTER_LEASE_SECONDS (default 10) is
+# instead of round robin: fewer relayed sockets, not needed for correctness. CLUSTER_LEASE_SECONDS (default 6) is
 # each node's --lease-seconds: how long a killed node's games wait for another owner. The ports are loopback ones:
 # nothing here is reachable from another machine.
 set -euo pipefail
@@ -38,7 +38,7 @@ FIRST_NODE_PORT=${CLUSTER_NODE_PORT:-8081}
 DB_URL="postgresql://tabiya@127.0.0.1:$PG_PORT/tabiya"
 BUS_URL="redis://127.0.0.1:$REDIS_PORT"
 BALANCE=${CLUSTER_BALANCE:-roundrobin}
-LEASE_SECONDS=${CLUSTER_LEASE_SECONDS:-10}
+LEASE_SECONDS=${CLUSTER_LEASE_SECONDS:-6}
 
 die() {
   echo "cluster: $*" >&2
