@@ -130,7 +130,7 @@ fi
 
 # --- 3. Sanitizers --------------------------------------------------------------
 banner "ASan+UBSan build ($ASAN_BUILD_DIR)"
-if build_config "asan build" asan tabiya_tests; then
+if build_config "asan build" asan tabiya_tests tabiya; then  # tabiya: the cluster tests start its `serve`
   banner "unit tests under ASan+UBSan (without PerftDeep.*)"
   ASAN_OPTIONS=${ASAN_OPTIONS:-detect_stack_use_after_return=1:strict_string_checks=1} \
     UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \

@@ -109,11 +109,13 @@ void GameRoom::receive(std::shared_ptr<GameSession> session, ParsedMessage messa
   const bool short_work =
       message && !heavy_.load(std::memory_order_relaxed) && !evicted_flag_.load() &&
       (std::holds_alternative<MoveMessage>(message->message) || std::holds_alternative<PongMessage>(message->message));
-  auto task = [session = std::move(session), message = std::move(message), arrived, received](GameRoom& room) {
+  auto task = [session = std::move(session), message = std::move(message), arrived, received,
+               short_work](GameRoom& room) {
     // The thread's CPU time, not the wall clock: a thread the scheduler set aside did not find the work heavy.
-    const auto start = thread_cpu_time();
+    // Only moves and pongs are measured: a hello's state of a long game is not what the next move will cost.
+    const auto start = short_work ? thread_cpu_time() : decltype(thread_cpu_time()){};
     room.handle(session, message, arrived, received);
-    if (thread_cpu_time() - start > INLINE_BUDGET) room.heavy_ = true;
+    if (short_work && thread_cpu_time() - start > INLINE_BUDGET) room.heavy_ = true;
   };
   if (short_work) run_or_post(std::move(task));
   else post(std::move(task));

@@ -20,8 +20,9 @@ constexpr const char* ILLEGAL = R"({"t":"move","req":5,"uci":"e2e5","ply":0})";
 
 TEST_F(RoomThreadsTest, AMoveForAnIdleRoomIsAnsweredOnTheThreadThatDeliversIt) {
   auto t = hotseat();
+  settle();  // the room idle first: what the game's set-up left to do may still run on a worker (slow under ASan)
   t.both.peer->take();
-  service_->message(*t.both.session, ILLEGAL);  // no settle(): nothing else runs meanwhile
+  service_->message(*t.both.session, ILLEGAL);  // no settle() after: nothing else runs meanwhile
   auto error = t.both.peer->last("error");
   ASSERT_TRUE(error);
   EXPECT_EQ(error->at("req").as_int64(), 5);

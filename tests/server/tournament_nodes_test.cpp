@@ -241,7 +241,9 @@ TEST_F(TournamentNodesTest, ASwissOfSixOnThreeNodesIsPairedAndFinished) {
     EXPECT_EQ(boards.size(), 3u);
     const char* scores[] = {"1-0", "0-1", "1/2-1/2"};
     for (std::size_t b = 0; b < boards.size() && b < 3; ++b) {
-      auto pair = std::minmax(json::serialize(boards.at(b).at("white")), json::serialize(boards.at(b).at("black")));
+      // By value: std::minmax of two temporaries would hold references to strings already gone.
+      std::string white = json::serialize(boards.at(b).at("white")), black = json::serialize(boards.at(b).at("black"));
+      std::pair<std::string, std::string> pair = white < black ? std::pair{white, black} : std::pair{black, white};
       EXPECT_TRUE(met.insert(pair).second) << "a rematch on board " << b + 1 << " of round " << round;
       // Board b's game ends on node b: the first on its starter, the others elsewhere.
       nodes[b]->tournaments->game_ended(str(boards.at(b).at("game")), scores[b]);
