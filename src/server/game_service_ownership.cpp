@@ -257,8 +257,9 @@ void GameService::Impl::check_relays(int64_t now) {
     }
   }
   std::map<std::string, std::optional<GameLease>> leases;  // each game's read once
+  std::map<std::string, bool> over;                        // whether a game whose lease was let go is over
   for (auto& relay : open) {
-    if (relay->closing()) continue;
+    if (relay->closing() || relay->over) continue;
     auto [it, fresh] = leases.try_emplace(relay->game);
     if (fresh) {
       auto lease = store->lease(relay->game);
@@ -266,6 +267,19 @@ void GameService::Impl::check_relays(int64_t now) {
       it->second = *lease;
     }
     const std::optional<GameLease>& lease = it->second;
+    // A finished game's owner lets its lease go (tend_leases) and still answers its sockets: they stay, as on one
+    // node. A lease let go by a node that stops (release_leases) belongs to a game still going: its sockets move.
+    if (lease && lease->owner.empty() && lease->expires_ms == 0 && relay->heard) {
+      auto [known, first] = over.try_emplace(relay->game, false);
+      if (first) {
+        auto stored = store->load(relay->game);
+        known->second = stored && *stored && (*stored)->finished;
+      }
+      if (known->second) {
+        relay->over = true;
+        continue;
+      }
+    }
     const bool moved = !lease || lease->owner != relay->owner;
     const bool orphaned = !moved && lease->expires_ms <= now;
     const bool unanswered = !relay->heard && now - relay->opened_ms > lease_ms();

@@ -64,6 +64,7 @@ class RelaySession final : public Session {
   const std::shared_ptr<Peer> peer;
   const int64_t opened_ms;         // wall time
   std::atomic<bool> heard{false};  // the owner has answered at least once
+  bool over = false;               // the game is stored as over: its owner let the lease go and still serves it
 
   // Passes the owner's text on. An event numbered past the next one means something was lost on the way: the
   // socket is closed with CLOSE_MOVED (reason `resync`) and the client reconnects and resyncs. False then.

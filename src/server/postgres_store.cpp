@@ -50,14 +50,18 @@ class PostgresStore final : public GameStore {
   Result<bool> commit(const std::vector<StoreWrite>& writes) override {
     std::lock_guard lock(write_mutex_);
     std::string sql;
-    std::set<std::pair<std::string, int64_t>> fenced;  // each game's fence once per batch
+    // Each game's fence once per batch, all before the writes and in the order of the game ids: the renewal
+    // (renew_leases) locks lease rows in that order too, so the two never wait for each other in a cycle (a
+    // deadlock PostgreSQL breaks only after deadlock_timeout, 1 s, failing one side).
+    std::set<std::pair<std::string, int64_t>> fenced;
+    for (const StoreWrite& w : writes)
+      if (w.kind != StoreWrite::Kind::REMOVE && w.kind != StoreWrite::Kind::KEEP) fenced.emplace(w.game, w.epoch);
+    for (const auto& [id, epoch] : fenced) {
+      auto game = writer_->literal(id);
+      if (!game) return game.error();
+      sql += "SELECT tabiya_fence(" + *game + ", " + std::to_string(epoch) + ");\n";
+    }
     for (const StoreWrite& w : writes) {
-      if (w.kind != StoreWrite::Kind::REMOVE && w.kind != StoreWrite::Kind::KEEP &&
-          fenced.emplace(w.game, w.epoch).second) {
-        auto game = writer_->literal(w.game);
-        if (!game) return game.error();
-        sql += "SELECT tabiya_fence(" + *game + ", " + std::to_string(w.epoch) + ");\n";
-      }
       auto statement = write(w);
       if (!statement) return statement.error();
       sql += *statement;
@@ -143,9 +147,12 @@ class PostgresStore final : public GameStore {
     }
     games += '}';
     epochs += '}';
+    // The rows are locked first, in the order of the game ids, as a commit's fences lock them (see commit).
     auto rows = leases_->query(
-        "UPDATE game_leases l SET expires_ms = $2::bigint + $3::bigint FROM unnest($4::text[], $5::bigint[]) AS"
-        " h(game, epoch) WHERE l.game = h.game AND l.epoch = h.epoch AND l.owner = $1 RETURNING l.game",
+        "WITH mine AS (SELECT l.game FROM game_leases l JOIN unnest($4::text[], $5::bigint[]) AS h(game, epoch)"
+        " ON l.game = h.game AND l.epoch = h.epoch WHERE l.owner = $1 ORDER BY l.game FOR UPDATE OF l)"
+        " UPDATE game_leases l SET expires_ms = $2::bigint + $3::bigint FROM mine WHERE l.game = mine.game"
+        " RETURNING l.game",
         {node, std::to_string(now_ms), std::to_string(duration_ms), games, epochs}, "renew leases");
     if (!rows) return rows.error();
     for (int i = 0; i < rows->rows(); ++i) renewed.push_back(rows->text(i, 0));

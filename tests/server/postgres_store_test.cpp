@@ -150,5 +150,59 @@ TEST(PostgresStore, ACommitLostBeforeItRanIsRefused) {
   EXPECT_EQ((*g1)->actions, std::vector<std::string>{"s w 0"});
 }
 
+// A commit fences each of its games (a FOR SHARE lock on the lease row) while the lease connection renews every
+// lease (an UPDATE of the same rows): locked in different orders, each could hold a row the other waits for, and
+// PostgreSQL would break that deadlock only after a second by failing one of them (found under load: a renewal
+// failed and every move waited a second). Here the commits name their games in the reverse of the renewal's
+// order, many times over; every call must succeed.
+TEST(PostgresStore, CommitsAndLeaseRenewalsNeverDeadlock) {
+  auto& postgres = tabiya::testing::shared_postgres();
+  auto url = postgres.fresh_database();
+  ASSERT_TRUE(url) << url.error().message;
+  auto db = PgConnection::open(*url);
+  ASSERT_TRUE(db && migrate_postgres(**db));
+  auto store = open_postgres_store(*url);
+  ASSERT_TRUE(store) << store.error().message;
+  constexpr int GAMES = 40, ROUNDS = 150;
+  std::vector<HeldLease> held;
+  for (int i = 0; i < GAMES; ++i) {
+    char id[8];
+    std::snprintf(id, sizeof id, "g%02d", i);
+    ASSERT_TRUE((*store)->commit({{K::CREATE, id, "{}", 0, 0}}));
+    auto epoch = (*store)->acquire_lease(id, "n1", 1000, 60000);
+    ASSERT_TRUE(epoch && epoch->has_value());
+    held.push_back({id, **epoch});
+  }
+  std::atomic<int> failures{0};
+  std::string first_failure;
+  std::mutex failure_mutex;
+  auto failed = [&](const std::string& what) {
+    std::lock_guard lock(failure_mutex);
+    if (failures.fetch_add(1) == 0) first_failure = what;
+  };
+  std::thread renewer([&] {
+    for (int r = 0; r < ROUNDS; ++r) {
+      auto renewed = (*store)->renew_leases("n1", held, 2000 + r, 60000);
+      if (!renewed) failed(renewed.error().message);
+      else if (renewed->size() != held.size()) failed("a lease was not renewed");
+    }
+  });
+  for (int r = 0; r < ROUNDS; ++r) {
+    std::vector<StoreWrite> batch;
+    for (int i = GAMES - 1; i >= 0; --i) {
+      StoreWrite w{K::APPEND, held[i].game, "m w 5 e2e4", r, r + 1};
+      w.epoch = held[i].epoch;
+      batch.push_back(w);
+    }
+    auto done = (*store)->commit(batch);
+    if (!done) failed(done.error().message);
+  }
+  renewer.join();
+  EXPECT_EQ(failures.load(), 0) << first_failure;
+  auto g = (*store)->load("g00");
+  ASSERT_TRUE(g && g->has_value());
+  EXPECT_EQ((*g)->actions.size(), std::size_t(ROUNDS));
+}
+
 }  // namespace
 }  // namespace tabiya::server::testing
