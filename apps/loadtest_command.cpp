@@ -217,14 +217,15 @@ void print_figures(const LoadArguments& args, const RunFigures& figures) {
   if (args.reconnect) {
     std::snprintf(
         text, sizeof text,
-        "  reconnects: %llu made, %llu failed; without a working socket ms: p50 %.0f  max %.0f (%zu "
+        "  reconnects: %llu made, %llu failed; without a working socket ms: p50 %.0f  p90 %.0f  max %.0f (%zu "
         "times)\n"
         "  acknowledged moves missing after reconnect: %llu (announced moves missing: %llu); in flight "
         "at a disconnect: %llu answered late, %llu unanswered at disconnect\n",
         static_cast<unsigned long long>(r.reconnects), static_cast<unsigned long long>(r.reconnects_failed),
-        r.outage_percentile(50), r.outages_ms.empty() ? 0.0 : r.outages_ms.back(), r.outages_ms.size(),
-        static_cast<unsigned long long>(r.acknowledged_missing), static_cast<unsigned long long>(r.announced_missing),
-        static_cast<unsigned long long>(r.answered_late), static_cast<unsigned long long>(r.unanswered_at_disconnect));
+        r.outage_percentile(50), r.outage_percentile(90), r.outages_ms.empty() ? 0.0 : r.outages_ms.back(),
+        r.outages_ms.size(), static_cast<unsigned long long>(r.acknowledged_missing),
+        static_cast<unsigned long long>(r.announced_missing), static_cast<unsigned long long>(r.answered_late),
+        static_cast<unsigned long long>(r.unanswered_at_disconnect));
     std::cout << text;
   }
   if (figures.server_cpu_percent >= 0) {
