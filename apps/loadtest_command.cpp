@@ -49,6 +49,7 @@ struct LoadArguments {
   std::string generator_child;  // "game" or "echo": this process is one of them (loadtest_generators.h)
   int lobby_clients = 0;        // issue 21: people in the lobby receiving seek updates beside the games
   int lobby_seekers = 20;
+  bool reconnect = false;  // issue 22: clients come back after their socket closes and check their game's moves
 };
 
 // CPU time (user + system) and resident memory of one process, from /proc.
@@ -184,6 +185,7 @@ server::LoadOptions load_options(const LoadArguments& args, uint16_t port, bool 
   options.time_control = args.time_control;
   options.robot_games = args.robot_games;
   options.robot_level = args.robot_level;
+  options.reconnect = args.reconnect;
   return options;
 }
 
@@ -212,6 +214,20 @@ void print_figures(const LoadArguments& args, const RunFigures& figures) {
                 r.round_trips_ms.empty() ? 0.0 : r.round_trips_ms.back());
   std::cout << text;
   for (const auto& [code, count] : r.errors) std::cout << "    error " << code << ": " << count << "\n";
+  if (args.reconnect) {
+    std::snprintf(
+        text, sizeof text,
+        "  reconnects: %llu made, %llu failed; without a working socket ms: p50 %.0f  p90 %.0f  max %.0f (%zu "
+        "times)\n"
+        "  acknowledged moves missing after reconnect: %llu (announced moves missing: %llu); in flight "
+        "at a disconnect: %llu answered late, %llu unanswered at disconnect\n",
+        static_cast<unsigned long long>(r.reconnects), static_cast<unsigned long long>(r.reconnects_failed),
+        r.outage_percentile(50), r.outage_percentile(90), r.outages_ms.empty() ? 0.0 : r.outages_ms.back(),
+        r.outages_ms.size(), static_cast<unsigned long long>(r.acknowledged_missing),
+        static_cast<unsigned long long>(r.announced_missing), static_cast<unsigned long long>(r.answered_late),
+        static_cast<unsigned long long>(r.unanswered_at_disconnect));
+    std::cout << text;
+  }
   if (figures.server_cpu_percent >= 0) {
     const double moves_per_s = r.window_seconds > 0 ? static_cast<double>(r.moves_answered) / r.window_seconds : 0;
     std::snprintf(text, sizeof text,
@@ -319,6 +335,7 @@ std::optional<RunFigures> run_spread(const LoadArguments& args, const std::strin
                                    std::to_string(k == 0 ? args.robot_games : 0),
                                    "--robot-level",
                                    std::to_string(args.robot_level)};
+    if (args.reconnect) child.push_back("--reconnect");
     children.push_back(std::make_unique<GeneratorProcess>());
     if (!children.back()->start(child)) {
       std::cerr << "tabiya loadtest: could not start a generator process\n";
@@ -497,6 +514,9 @@ void add_loadtest_command(CLI::App& app) {
   cmd->add_option("--lobby-seekers", args->lobby_seekers,
                   "Of the lobby sockets, those that open and cancel a 5+0 seek every second")
       ->capture_default_str();
+  cmd->add_flag("--reconnect", args->reconnect,
+                "A client whose socket closes (a node killed, moved by its relay) reconnects as the web app does and "
+                "checks that its game still has every move the server acknowledged");
   cmd->add_option("--generator-child", args->generator_child, "Internal: run as one of the --generators processes")
       ->check(CLI::IsMember({"game", "echo"}))
       ->group("");

@@ -25,7 +25,8 @@ std::optional<std::string> read_line(std::FILE* in) {
 
 }  // namespace
 
-// Lines: "counts" and the counters, one "error CODE COUNT" per error code, "trips N", then N round trips.
+// Lines: "counts" and the counters, one "error CODE COUNT" per error code, "reconnect" and its counters,
+// "outages N" then N times without a socket, "trips N", then N round trips (the last).
 void write_report(std::FILE* out, const server::LoadReport& r) {
   std::fprintf(out, "counts %d %d %d %.6f %.6f %.6f %llu %llu %llu %llu %llu %llu\n", r.games_created, r.clients,
                r.connect_failures, r.create_seconds, r.connect_seconds, r.window_seconds,
@@ -34,6 +35,13 @@ void write_report(std::FILE* out, const server::LoadReport& r) {
                static_cast<unsigned long long>(r.games_ended), static_cast<unsigned long long>(r.disconnects));
   for (const auto& [code, count] : r.errors)
     std::fprintf(out, "error %s %llu\n", code.empty() ? "-" : code.c_str(), static_cast<unsigned long long>(count));
+  std::fprintf(out, "reconnect %llu %llu %llu %llu %llu %llu\n", static_cast<unsigned long long>(r.reconnects),
+               static_cast<unsigned long long>(r.reconnects_failed),
+               static_cast<unsigned long long>(r.acknowledged_missing),
+               static_cast<unsigned long long>(r.announced_missing), static_cast<unsigned long long>(r.answered_late),
+               static_cast<unsigned long long>(r.unanswered_at_disconnect));
+  std::fprintf(out, "outages %zu\n", r.outages_ms.size());
+  for (double ms : r.outages_ms) std::fprintf(out, "%.4f\n", ms);
   std::fprintf(out, "trips %zu\n", r.round_trips_ms.size());
   for (double ms : r.round_trips_ms) std::fprintf(out, "%.4f\n", ms);
   std::fflush(out);
@@ -44,8 +52,9 @@ std::optional<server::LoadReport> read_report(std::FILE* in) {
   bool counted = false;
   while (std::optional<std::string> line = read_line(in)) {
     unsigned long long sent, answered, lost, skipped, ended, disconnects, count;
+    unsigned long long made, failed, acknowledged, announced, late, unanswered;
     char code[128];
-    std::size_t trips = 0;
+    std::size_t trips = 0, outages = 0;
     if (std::sscanf(line->c_str(), "counts %d %d %d %lf %lf %lf %llu %llu %llu %llu %llu %llu", &r.games_created,
                     &r.clients, &r.connect_failures, &r.create_seconds, &r.connect_seconds, &r.window_seconds, &sent,
                     &answered, &lost, &skipped, &ended, &disconnects) == 12) {
@@ -58,6 +67,20 @@ std::optional<server::LoadReport> read_report(std::FILE* in) {
       counted = true;
     } else if (std::sscanf(line->c_str(), "error %127s %llu", code, &count) == 2) {
       r.errors[std::strcmp(code, "-") == 0 ? "" : code] += count;
+    } else if (std::sscanf(line->c_str(), "reconnect %llu %llu %llu %llu %llu %llu", &made, &failed, &acknowledged,
+                           &announced, &late, &unanswered) == 6) {
+      r.reconnects = made;
+      r.reconnects_failed = failed;
+      r.acknowledged_missing = acknowledged;
+      r.announced_missing = announced;
+      r.answered_late = late;
+      r.unanswered_at_disconnect = unanswered;
+    } else if (std::sscanf(line->c_str(), "outages %zu", &outages) == 1) {
+      for (std::size_t i = 0; i < outages; ++i) {
+        double ms;
+        if (std::fscanf(in, "%lf", &ms) != 1) return std::nullopt;
+        r.outages_ms.push_back(ms);
+      }
     } else if (std::sscanf(line->c_str(), "trips %zu", &trips) == 1) {
       r.round_trips_ms.reserve(trips);
       for (std::size_t i = 0; i < trips; ++i) {
@@ -86,10 +109,18 @@ server::LoadReport merge_reports(const std::vector<server::LoadReport>& reports)
     total.skipped_ticks += r.skipped_ticks;
     total.games_ended += r.games_ended;
     total.disconnects += r.disconnects;
+    total.reconnects += r.reconnects;
+    total.reconnects_failed += r.reconnects_failed;
+    total.acknowledged_missing += r.acknowledged_missing;
+    total.announced_missing += r.announced_missing;
+    total.answered_late += r.answered_late;
+    total.unanswered_at_disconnect += r.unanswered_at_disconnect;
+    total.outages_ms.insert(total.outages_ms.end(), r.outages_ms.begin(), r.outages_ms.end());
     for (const auto& [code, count] : r.errors) total.errors[code] += count;
     total.round_trips_ms.insert(total.round_trips_ms.end(), r.round_trips_ms.begin(), r.round_trips_ms.end());
   }
   std::sort(total.round_trips_ms.begin(), total.round_trips_ms.end());
+  std::sort(total.outages_ms.begin(), total.outages_ms.end());
   return total;
 }
 

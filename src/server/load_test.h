@@ -30,8 +30,15 @@ struct LoadOptions {
   int robot_level = 10;
   std::string time_control = "90+30";
   uint64_t seed = 1;
-  double move_timeout_s = 5;  // a move not answered by then is lost
-  int connect_batch = 64;     // connections in progress at once
+  double move_timeout_s = 5;  // a move not answered by then is lost (with `reconnect`: by the end of the run)
+  // A client whose socket closes comes back (`tabiya loadtest --reconnect`), as the web app does: the same URL,
+  // `hello` with its seat, at most `reconnect_tries` attempts a pause apart (load_reconnect.h), and checks that
+  // the state after it has every move it knew of. A reconnected socket whose state does not come within
+  // `state_timeout_s` is closed and tried again. Without it a closed socket stays closed (a disconnect).
+  bool reconnect = false;
+  int reconnect_tries = 10;
+  double state_timeout_s = 10;
+  int connect_batch = 64;  // connections in progress at once
   // Called from the calling thread once every client is connected, before the first move; the moves start when it
   // returns (a generator process waits there for its parent's word, so several start together).
   std::function<void()> clients_ready;
@@ -55,8 +62,17 @@ struct LoadReport {
   uint64_t disconnects = 0;                // connections the server closed during the run
   std::map<std::string, uint64_t> errors;  // error messages received, by code
   std::vector<double> round_trips_ms;      // sorted
+  // With `reconnect`:
+  uint64_t reconnects = 0;                // sockets reopened whose state came
+  uint64_t reconnects_failed = 0;         // clients that gave up, or were still without a socket at the end
+  uint64_t acknowledged_missing = 0;      // moves the server had answered to their client, absent after it came back
+  uint64_t announced_missing = 0;         // moves announced to a client (either side's), absent after it came back
+  uint64_t answered_late = 0;             // measured moves in flight at a close that the state showed stored
+  uint64_t unanswered_at_disconnect = 0;  // measured moves in flight at a close that the state did not show
+  std::vector<double> outages_ms;         // sorted: each time a client was without a working socket
 
   double percentile(double p) const;  // p in [0, 100]; 0 when nothing was measured
+  double outage_percentile(double p) const;
   uint64_t error_count() const;
 };
 

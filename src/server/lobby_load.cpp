@@ -18,16 +18,13 @@
 #include <future>
 #include <thread>
 
+#include "server/load_io.h"
+
 namespace tabiya::server {
 
 namespace {
 
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace websocket = beast::websocket;
-namespace json = boost::json;
-using tcp = asio::ip::tcp;
-using Clock = std::chrono::steady_clock;
+using namespace load_io;
 
 struct Counters {
   bool measuring = false;
@@ -211,19 +208,7 @@ class LobbyClient : public std::enable_shared_from_this<LobbyClient> {
 };
 
 // 127.250.I.I for lobby client I: apart from the game clients' 127.S.G.G (S in 1..200, load_test.cpp).
-asio::ip::address_v4 lobby_source(int index) {
-  return asio::ip::address_v4((uint32_t(127) << 24) | (uint32_t(250) << 16) | uint32_t(index & 0xffff));
-}
-
-template <class F>
-void on_io(asio::io_context& io, F f) {
-  std::promise<void> done;
-  asio::post(io, [&] {
-    f();
-    done.set_value();
-  });
-  done.get_future().wait();
-}
+asio::ip::address_v4 lobby_source(int index) { return loopback_source(250, static_cast<std::size_t>(index)); }
 
 }  // namespace
 

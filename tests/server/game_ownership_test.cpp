@@ -329,5 +329,43 @@ TEST_F(GameOwnershipTest, ARelayedSocketThatStopsAnsweringPingsLeavesItsGame) {
   EXPECT_FALSE(presence->at("e").as_object().at("black").as_bool());
 }
 
+// A game that finishes: its owner lets the lease go (there is nothing more to write) and still serves it, so a
+// relayed socket of that game stays open. Until ac2a29c the relay read the freed lease as "the owner went" and
+// closed every relayed client with CLOSE_MOVED at the end of its game.
+TEST_F(GameOwnershipTest, ARelayedSocketOfAFinishedGameStaysOpen) {
+  Invited t = invite();  // both players on A, the owner
+  move(t.white, "e2e4", 0, 1);
+  Client black_b = connect_b(t.id);  // Black's second device, relayed by B
+  ASSERT_NE(dynamic_cast<RelaySession*>(black_b.session.get()), nullptr);
+  send_b(black_b, R"({"t":"hello","v":1,"seats":[")" + seat(t.game, "black") + R"("]})");
+  ASSERT_TRUE(black_b.peer->wait_for("state"));
+
+  send(t.white, R"({"t":"resign","req":2})");
+  ASSERT_TRUE(eventually([&] { return event_count(*black_b.peer, "end") == 1; }));
+  service_->tend_leases();  // A lets the finished game's lease go
+  settle();
+  auto lease = store_->lease(t.id);
+  ASSERT_TRUE(lease && lease->has_value());
+  EXPECT_EQ((*lease)->owner, "");
+  for (int round = 0; round < 3; ++round) {  // B's relay checks, a lease apart
+    wall_ms_ += LEASE.count() + 1;
+    node_b_->tend_leases();
+    settle_b();
+  }
+  ASSERT_EQ(black_b.peer->closed(), 0) << "the relayed socket of a finished game was closed";
+  EXPECT_EQ(node_b_->owned_games(), 0u);
+
+  // Still served by its owner through the relay: a second hello gets a fresh state of the finished game.
+  auto states = [&] {
+    int64_t n = 0;
+    for (const auto& m : black_b.peer->messages()) n += m.at("t").as_string() == "state";
+    return n;
+  };
+  const int64_t before = states();
+  send_b(black_b, R"({"t":"hello","v":1,"seats":[")" + seat(t.game, "black") + R"("]})");
+  ASSERT_TRUE(eventually([&] { return states() == before + 1; }));
+  EXPECT_EQ(str(black_b.peer->last("state")->at("game").as_object().at("status")), "over");
+}
+
 }  // namespace
 }  // namespace tabiya::server::testing
