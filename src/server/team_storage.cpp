@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "server/stored_line_words.h"
+#include "server/stored_event_lines.h"
 #include "tournament/team_trf.h"
 
 namespace tabiya::server {
@@ -40,11 +40,7 @@ tn::TeamEvent public_team_event(const TeamEntry& e) {
 std::string stored_team_trf(const TeamEntry& e) {
   tn::TeamEvent t = public_team_event(e);
   auto& h = t.players.headers;
-  h.push_back({"XTI", e.id});
-  h.push_back(
-      {"XTS", std::string(e.registration_open ? "registration" : "closed") + " " + std::to_string(e.published)});
-  h.push_back({"XTC", e.time});
-  h.push_back({"XTE", e.rules});
+  push_state_lines(e, h);
   h.push_back({"XTP", stored_system_name(e.system)});
   std::string codes;
   for (const std::string& c : e.tie_breaks) {
@@ -55,9 +51,7 @@ std::string stored_team_trf(const TeamEntry& e) {
   h.push_back({"XTK", "arbiter " + e.arbiter});
   for (const auto& [team, token] : e.captains) h.push_back({"XTK", "captain " + std::to_string(team) + " " + token});
   for (const auto& [number, token] : e.players) h.push_back({"XTK", "player " + std::to_string(number) + " " + token});
-  for (const OnlineGame& g : e.games)
-    h.push_back({"XTG", std::to_string(g.round) + " " + std::to_string(g.white) + " " + std::to_string(g.black) + " " +
-                            g.id + " " + g.seats[0] + " " + g.seats[1]});
+  for (const OnlineGame& g : e.games) h.push_back(stored_game_line(g));
   if (e.captains_register) h.push_back({"XTR", "captains"});
   for (const auto& [round, teams] : e.lineups)
     for (const auto& [team, lineup] : teams) {
@@ -93,15 +87,8 @@ Result<std::shared_ptr<TeamEntry>> team_from_stored(std::string_view text, const
     }
     const std::vector<std::string> w = split_words(h.text);
     auto bad = [&] { return fail(source + ": line " + h.code + " \"" + h.text + "\" is malformed"); };
-    if (h.code == "XTI" && w.size() == 1) {
-      e->id = w[0];
-    } else if (h.code == "XTS" && w.size() == 2 && (w[0] == "registration" || w[0] == "closed")) {
-      e->registration_open = w[0] == "registration";
-      if (!to_int(w[1], e->published)) return bad();
-    } else if (h.code == "XTC" && w.size() == 1) {
-      e->time = w[0];
-    } else if (h.code == "XTE" && w.size() == 1) {
-      e->rules = w[0];
+    if (const LineRead shared = read_shared_line(h.code, w, *e); shared != LineRead::not_shared) {
+      if (shared == LineRead::malformed) return bad();
     } else if (h.code == "XTP" && w.size() == 1 &&
                (w[0] == "round-robin" || w[0] == "double-round-robin" || w[0] == "swiss")) {
       e->system = w[0] == "swiss"         ? TeamPairingSystem::swiss
@@ -120,13 +107,6 @@ Result<std::shared_ptr<TeamEntry>> team_from_stored(std::string_view text, const
       int number = 0;
       if (!to_int(w[1], number)) return bad();
       (w[0] == "captain" ? e->captains : e->players)[number] = w[2];
-    } else if (h.code == "XTG" && w.size() == 6) {
-      OnlineGame g;
-      if (!to_int(w[0], g.round) || !to_int(w[1], g.white) || !to_int(w[2], g.black)) return bad();
-      g.id = w[3];
-      g.seats[0] = w[4];
-      g.seats[1] = w[5];
-      e->games.push_back(std::move(g));
     } else if (h.code == "XTR" && w.size() == 1 && w[0] == "captains") {
       e->captains_register = true;
     } else if (h.code == "XTL" && w.size() >= 2) {
@@ -178,35 +158,20 @@ Result<std::shared_ptr<TeamEntry>> team_from_stored(std::string_view text, const
 }
 
 Result<std::shared_ptr<TeamEntry>> team_from_stored(const StoredEvent& stored) {
-  auto e = team_from_stored(stored.text, stored.source);
-  if (!e) return e.error();
-  if (stored.version > 0) (*e)->version = stored.version;
-  return e;
+  return with_stored_version(team_from_stored(stored.text, stored.source), stored);
 }
 
 TeamStore::TeamStore(std::shared_ptr<EventFileStore> files) : files_(std::move(files)) {}
 
 Result<bool> TeamStore::save(const TeamEntry& e, int64_t previous) const {
-  std::vector<std::string> games;
-  for (const OnlineGame& g : e.games)
-    if (g.round == e.published) games.push_back(g.id);
-  return files_->save({EventKind::team, e.id, stored_team_trf(e), e.version, {}}, previous, games);
+  return files_->save({EventKind::team, e.id, stored_team_trf(e), e.version, {}}, previous,
+                      published_game_ids(e.games, e.published));
 }
 
 Result<std::vector<std::shared_ptr<TeamEntry>>> TeamStore::load_all(
     const std::function<void(const std::string&)>& log) const {
-  auto stored = files_->list(EventKind::team, log);
-  if (!stored) return stored.error();
-  std::vector<std::shared_ptr<TeamEntry>> events;
-  for (const StoredEvent& s : *stored) {
-    auto e = team_from_stored(s);
-    if (!e) {
-      log("team event file skipped: " + e.error().message);
-      continue;
-    }
-    events.push_back(std::move(*e));
-  }
-  return events;
+  return load_stored_events<TeamEntry>(
+      *files_, EventKind::team, "team event", [](const StoredEvent& s) { return team_from_stored(s); }, log);
 }
 
 }  // namespace tabiya::server
