@@ -54,6 +54,27 @@ LineRead read_shared_line(const std::string& code, const std::vector<std::string
   return LineRead::read;
 }
 
+// Takes tabiya's XT? lines out of `headers` (the others stay, in their order) and reads each into `e`: the lines
+// above here, any other by `read_own(code, words)`, false when malformed. The first malformed line fails, named
+// with `source`.
+template <class Entry, class ReadOwn>
+Result<bool> take_private_lines(std::vector<tournament::HeaderLine>& headers, const std::string& source, Entry& e,
+                                ReadOwn read_own) {
+  std::vector<tournament::HeaderLine> kept;
+  for (const tournament::HeaderLine& h : headers) {
+    if (!h.code.starts_with("XT")) {
+      kept.push_back(h);
+      continue;
+    }
+    const std::vector<std::string> w = split_words(h.text);
+    LineRead line = read_shared_line(h.code, w, e);
+    if (line == LineRead::not_shared) line = read_own(h.code, w) ? LineRead::read : LineRead::malformed;
+    if (line == LineRead::malformed) return fail(source + ": line " + h.code + " \"" + h.text + "\" is malformed");
+  }
+  headers = std::move(kept);
+  return true;
+}
+
 // The games of the last published round: a save names them (a node taking over resumes them).
 std::vector<std::string> published_game_ids(const std::vector<OnlineGame>& games, int published);
 

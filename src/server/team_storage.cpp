@@ -79,63 +79,53 @@ Result<std::shared_ptr<TeamEntry>> team_from_stored(std::string_view text, const
   auto read = tn::read_team_trf(text, source);
   if (!read) return read.error();
   auto e = std::make_shared<TeamEntry>();
-  std::vector<tn::HeaderLine> kept;
-  for (const tn::HeaderLine& h : read->players.headers) {
-    if (!h.code.starts_with("XT")) {
-      kept.push_back(h);
-      continue;
-    }
-    const std::vector<std::string> w = split_words(h.text);
-    auto bad = [&] { return fail(source + ": line " + h.code + " \"" + h.text + "\" is malformed"); };
-    if (const LineRead shared = read_shared_line(h.code, w, *e); shared != LineRead::not_shared) {
-      if (shared == LineRead::malformed) return bad();
-    } else if (h.code == "XTP" && w.size() == 1 &&
-               (w[0] == "round-robin" || w[0] == "double-round-robin" || w[0] == "swiss")) {
+  auto read_own = [&](const std::string& code, const std::vector<std::string>& w) {
+    if (code == "XTP" && w.size() == 1 && (w[0] == "round-robin" || w[0] == "double-round-robin" || w[0] == "swiss")) {
       e->system = w[0] == "swiss"         ? TeamPairingSystem::swiss
                   : w[0] == "round-robin" ? TeamPairingSystem::round_robin
                                           : TeamPairingSystem::double_round_robin;
-    } else if (h.code == "XTT" && w.size() == 2) {
+    } else if (code == "XTT" && w.size() == 2) {
       auto edition = tn::parse_edition(w[0]);
-      if (!edition) return bad();
+      if (!edition) return false;
       e->edition = *edition;
       e->tie_breaks.clear();
       std::istringstream list(w[1] == "-" ? std::string() : w[1]);
-      for (std::string code; std::getline(list, code, ',');) e->tie_breaks.push_back(code);
-    } else if (h.code == "XTK" && w.size() == 2 && w[0] == "arbiter") {
+      for (std::string tie_break; std::getline(list, tie_break, ',');) e->tie_breaks.push_back(tie_break);
+    } else if (code == "XTK" && w.size() == 2 && w[0] == "arbiter") {
       e->arbiter = w[1];
-    } else if (h.code == "XTK" && w.size() == 3 && (w[0] == "captain" || w[0] == "player")) {
+    } else if (code == "XTK" && w.size() == 3 && (w[0] == "captain" || w[0] == "player")) {
       int number = 0;
-      if (!to_int(w[1], number)) return bad();
+      if (!to_int(w[1], number)) return false;
       (w[0] == "captain" ? e->captains : e->players)[number] = w[2];
-    } else if (h.code == "XTR" && w.size() == 1 && w[0] == "captains") {
+    } else if (code == "XTR" && w.size() == 1 && w[0] == "captains") {
       e->captains_register = true;
-    } else if (h.code == "XTL" && w.size() >= 2) {
+    } else if (code == "XTL" && w.size() >= 2) {
       int round = 0, team = 0;
-      if (!to_int(w[0], round) || !to_int(w[1], team)) return bad();
+      if (!to_int(w[0], round) || !to_int(w[1], team)) return false;
       std::vector<int> lineup(w.size() - 2);
       for (std::size_t i = 2; i < w.size(); ++i)
-        if (!to_int(w[i], lineup[i - 2])) return bad();
+        if (!to_int(w[i], lineup[i - 2])) return false;
       e->lineups[round][team] = std::move(lineup);
-    } else if (h.code == "XTB" && w.size() >= 2) {
+    } else if (code == "XTB" && w.size() >= 2) {
       int round = 0;
-      if (!to_int(w[0], round)) return bad();
+      if (!to_int(w[0], round)) return false;
       for (std::size_t i = 1; i < w.size(); ++i) {
         int team = 0;
-        if (!to_int(w[i], team)) return bad();
+        if (!to_int(w[i], team)) return false;
         e->absent[round].insert(team);
       }
-    } else if (h.code == "XTO" && w.size() == 2 && w[0] == "lot") {
+    } else if (code == "XTO" && w.size() == 2 && w[0] == "lot") {
       if (w[1].empty() || w[1].size() > 20 ||
           !std::all_of(w[1].begin(), w[1].end(), [](char c) { return std::isdigit(c); }))
-        return bad();
+        return false;
       errno = 0;
       const unsigned long long seed = std::strtoull(w[1].c_str(), nullptr, 10);
-      if (errno == ERANGE) return bad();
+      if (errno == ERANGE) return false;
       e->lot_seed = seed;
-    } else if (h.code == "XTA" && (w.size() == 5 || w.size() == 6) && (w[3] == "captain" || w[3] == "player")) {
+    } else if (code == "XTA" && (w.size() == 5 || w.size() == 6) && (w[3] == "captain" || w[3] == "player")) {
       TeamAdvice a;
       int seq = 0;
-      if (!to_int(w[0], seq) || !to_int(w[2], a.player)) return bad();
+      if (!to_int(w[0], seq) || !to_int(w[2], a.player)) return false;
       a.seq = seq;
       a.game = w[1];
       a.from_captain = w[3] == "captain";
@@ -144,11 +134,12 @@ Result<std::shared_ptr<TeamEntry>> team_from_stored(std::string_view text, const
       e->next_advice = std::max(e->next_advice, a.seq + 1);
       e->advice.push_back(std::move(a));
     } else {
-      return bad();
+      return false;
     }
-  }
+    return true;
+  };
+  if (auto taken = take_private_lines(read->players.headers, source, *e, read_own); !taken) return taken.error();
   if (e->id.empty() || e->arbiter.empty()) return fail(source + ": not an online team event");
-  read->players.headers = std::move(kept);
   e->event = std::move(*read);
   // A team Swiss's file states the bye's value (a 320 record) only once a team had it: before, the bye is worth a
   // drawn match (C.04.6 1.4), as it was when the event was created.

@@ -31,30 +31,22 @@ tn::Tournament stored_trf(const EventEntry& e) {
 // Reads a stored event back: the XT? lines into the entry, the rest stays the TRF.
 Result<std::shared_ptr<EventEntry>> event_from_stored(tn::Tournament t, const std::string& source) {
   auto e = std::make_shared<EventEntry>();
-  std::vector<tn::HeaderLine> kept;
-  for (const tn::HeaderLine& h : t.headers) {
-    if (!h.code.starts_with("XT")) {
-      kept.push_back(h);
-      continue;
-    }
-    const std::vector<std::string> w = split_words(h.text);
-    auto bad = [&] { return fail(source + ": line " + h.code + " \"" + h.text + "\" is malformed"); };
-    if (const LineRead shared = read_shared_line(h.code, w, *e); shared != LineRead::not_shared) {
-      if (shared == LineRead::malformed) return bad();
-    } else if (h.code == "XTK" && w.size() == 2) {
+  auto read_own = [&](const std::string& code, const std::vector<std::string>& w) {
+    if (code == "XTK" && w.size() == 2) {
       int n = 0;
       if (w[0] == "arbiter") e->arbiter = w[1];
       else if (w[0] == "join") e->join = w[1];
       else if (to_int(w[0], n)) e->tokens[n] = w[1];
-      else return bad();
-    } else if (h.code == "XTK" && w.size() == 3 && w[0] == "account") {
+      else return false;
+    } else if (code == "XTK" && w.size() == 3 && w[0] == "account") {
       e->accounts[w[1]] = w[2];
     } else {
-      return bad();
+      return false;
     }
-  }
+    return true;
+  };
+  if (auto taken = take_private_lines(t.headers, source, *e, read_own); !taken) return taken.error();
   if (e->id.empty() || e->arbiter.empty() || e->join.empty()) return fail(source + ": not an online event");
-  t.headers = std::move(kept);
   auto settings = tn::read_event_settings(t);
   if (!settings) return fail(source + ": " + settings.error().message);
   e->t = std::move(t);
