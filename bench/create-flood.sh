@@ -12,33 +12,14 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BIN=${1:-$ROOT/build/tabiya}
 REQUESTS=${REQUESTS:-50000}
-work=$(mktemp -d)
-server=
-cleanup() {
-  [[ -n $server ]] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
+BENCH_NAME=create-flood
+# shellcheck source=bench/lib.sh
+source "$ROOT/bench/lib.sh"
+bench_scratch
 
-# Starts the server on a free port with `data` and extra flags; sets $server and $port.
-start() {
-  local data=$1
-  shift
-  : >"$work/serve.log"
-  "$BIN" serve --port 0 --data "$data" --web "$work" "$@" >"$work/serve.log" 2>&1 &
-  server=$!
-  port=
-  for _ in $(seq 100); do
-    port=$(grep -oE 'localhost:[0-9]+' "$work/serve.log" | head -n 1 | cut -d: -f2 || true)
-    [[ -n $port ]] && break
-    sleep 0.1
-  done
-  [[ -n $port ]] || { echo "create-flood: $BIN did not start: $(cat "$work/serve.log")" >&2; exit 1; }
-}
-stop() {
-  kill "$server" && wait "$server" 2>/dev/null || true
-  server=
-}
+# The server on a free port with `data` and extra flags ($server, $port), and stopped.
+start() { start_server "$BIN" "$@"; }
+stop() { stop_server; }
 rss_kb() { awk '/^VmRSS/ {print $2}' "/proc/$server/status"; }
 # The database file (as the issue measured it, after the server stopped) and its write-ahead log while it ran apart:
 # the log is not truncated while the server runs, so it shows how much was written rather than what is kept.

@@ -22,13 +22,11 @@ priority=()
 [[ -n ${NICE:-} ]] && priority=(nice -n "$NICE")
 ((${#binaries[@]})) || binaries=("$ROOT/build/tabiya")
 
-work=$(mktemp -d)
-server=
-cleanup() {
-  [[ -n $server ]] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
+BENCH_NAME=loadtest-servers
+# shellcheck source=bench/lib.sh
+source "$ROOT/bench/lib.sh"
+bench_scratch
+serve_prefix=("${priority[@]}")
 
 for bin in "${binaries[@]}"; do
   data=$work/data-$RANDOM
@@ -38,18 +36,9 @@ for bin in "${binaries[@]}"; do
   for lift in --create-burst --max-connections-per-client --max-websockets-per-client; do
     grep -q -- "$lift" <<<"$help" && limits+=("$lift" 0)
   done
-  "${priority[@]}" "$bin" serve --port 0 --data "$data" --web "$work" "${limits[@]}" >"$work/serve.log" 2>&1 &
-  server=$!
-  port=
-  for _ in $(seq 100); do
-    port=$(grep -oE 'localhost:[0-9]+' "$work/serve.log" | head -n 1 | cut -d: -f2 || true)
-    [[ -n $port ]] && break
-    sleep 0.1
-  done
-  [[ -n $port ]] || { echo "loadtest-servers: $bin did not start: $(cat "$work/serve.log")" >&2; exit 1; }
+  start_server "$bin" "$data" "${limits[@]}"
   echo "== server $bin"
   "${priority[@]}" "$GENERATOR" loadtest --url "ws://127.0.0.1:$port" --pid "$server" --games "$GAMES" --rate 2 \
     --duration "$SECONDS_MEASURED" --generators "$GENERATORS" --no-echo 2>&1 | sed 's/^/    /'
-  kill "$server" && wait "$server" 2>/dev/null || true
-  server=
+  stop_server
 done

@@ -8,23 +8,12 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BIN=${1:-$ROOT/build/tabiya}
-work=$(mktemp -d)
-server=
-cleanup() {
-  [[ -n $server ]] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
+BENCH_NAME=login-bench
+# shellcheck source=bench/lib.sh
+source "$ROOT/bench/lib.sh"
+bench_scratch
 
-"$BIN" serve --port 0 --data "$work/data" --web "$work" --trusted-proxy 127.0.0.1 >"$work/serve.log" 2>&1 &
-server=$!
-port=
-for _ in $(seq 100); do
-  port=$(grep -oE 'localhost:[0-9]+' "$work/serve.log" | head -n 1 | cut -d: -f2 || true)
-  [[ -n $port ]] && break
-  sleep 0.1
-done
-[[ -n $port ]] || { echo "login-bench: $BIN did not start: $(cat "$work/serve.log")" >&2; exit 1; }
+start_server "$BIN" "$work/data" --trusted-proxy 127.0.0.1
 rss() { awk '/^VmRSS/ {print $2}' "/proc/$server/status"; }
 url="http://127.0.0.1:$port"
 

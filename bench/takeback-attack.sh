@@ -17,13 +17,10 @@ ATTACKERS=${ATTACKERS:-2}
 binaries=("$@")
 ((${#binaries[@]})) || binaries=("$ROOT/build/tabiya")
 
-work=$(mktemp -d)
-server=
-cleanup() {
-  [[ -n $server ]] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
+BENCH_NAME=takeback-attack
+# shellcheck source=bench/lib.sh
+source "$ROOT/bench/lib.sh"
+bench_scratch
 
 # p99 of the loadtest's "round trip ms" line.
 p99() { grep -oE 'p99 [0-9.]+' "$1" | grep -oE '[0-9.]+$'; }
@@ -34,15 +31,7 @@ for bin in "${binaries[@]}"; do
   # The load's games come from one client: no creation limit (issue 25) where the binary has one.
   limits=()
   "$bin" serve --help 2>/dev/null | grep -q -- --create-burst && limits=(--create-burst 0)
-  "$bin" serve --port 0 --data "$data" --web "$work" "${limits[@]}" >"$work/serve.log" 2>&1 &
-  server=$!
-  port=
-  for _ in $(seq 100); do
-    port=$(grep -oE 'localhost:[0-9]+' "$work/serve.log" | head -n 1 | cut -d: -f2 || true)
-    [[ -n $port ]] && break
-    sleep 0.1
-  done
-  [[ -n $port ]] || { echo "takeback-attack: $bin did not start: $(cat "$work/serve.log")" >&2; exit 1; }
+  start_server "$bin" "$data" "${limits[@]}"
   load=("$bin" loadtest --url "ws://127.0.0.1:$port" --pid "$server" --games "$GAMES" --rate 2 \
     --duration "$SECONDS_MEASURED" --no-echo)
 
@@ -53,8 +42,7 @@ for bin in "${binaries[@]}"; do
   sleep 12 # the attackers reach ply 140 (at 15 messages a second) before the measurement starts
   "${load[@]}" >"$work/attacked.txt" 2>&1
   wait "$attack" || true
-  kill "$server" && wait "$server" 2>/dev/null || true
-  server=
+  stop_server
 
   alone=$(p99 "$work/alone.txt")
   attacked=$(p99 "$work/attacked.txt")

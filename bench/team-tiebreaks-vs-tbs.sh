@@ -20,27 +20,15 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-TABIYA=${TABIYA:-$ROOT/build/tabiya}
-
-die() {
-  echo "team-tiebreaks-vs-tbs: $*" >&2
-  exit 1
-}
-
-(($# >= 1 && $# <= 3)) || die "usage: bench/team-tiebreaks-vs-tbs.sh TBS_DIR [EVENTS [FIRST_SEED]]"
-tbs=$1
-events=${2:-200}
-first=${3:-1}
-[[ -f $tbs/tiebreakchecker.py ]] || die "$tbs has no tiebreakchecker.py (a TieBreakServer checkout)"
-[[ -x $TABIYA ]] || die "$TABIYA not found (bash scripts/build.sh release)"
-[[ $events =~ ^[0-9]+$ && $first =~ ^[0-9]+$ ]] || die "EVENTS and FIRST_SEED are numbers"
-failures=${FAILURES:-$ROOT/build/team-tiebreaks-differ}
-work=${KEEP:-$(mktemp -d)}
-mkdir -p "$work" "$failures"
-[[ -n ${KEEP:-} ]] || trap 'rm -rf "$work"' EXIT
+BENCH_NAME=team-tiebreaks-vs-tbs
+# shellcheck source=bench/lib.sh
+source "$ROOT/bench/lib.sh"
+tbs_setup 200 "$@"
 
 exec python3 - "$TABIYA" "$tbs" "$events" "$first" "$work" "$failures" "${ABSENT_TEAMS:-0}" <<'PY'
 import os, shutil, subprocess, sys, time
+
+from tbs_common import table
 
 tabiya, tbs, events, first, work, failures, absent = sys.argv[1:8]
 events, first = int(events), int(first)
@@ -64,15 +52,6 @@ def options(seed):
     if seed % 3 == 0:
         args.append("--trf16")
     return args, not random_pairings
-
-def table(text, skip):
-    rows = {}
-    for line in text.strip().split("\n")[1:]:
-        if line.startswith("Check"):
-            continue
-        cells = line.split("\t")
-        rows[int(cells[0])] = [float(c) for c in cells[skip:]]
-    return rows
 
 counts = {}  # (edition, code) -> [same, differ]
 events_same = generated = unpairable = tbs_failed = 0

@@ -27,27 +27,15 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-TABIYA=${TABIYA:-$ROOT/build/tabiya}
-
-die() {
-  echo "tiebreaks-vs-tbs: $*" >&2
-  exit 1
-}
-
-(($# >= 1 && $# <= 3)) || die "usage: bench/tiebreaks-vs-tbs.sh TBS_DIR [EVENTS [FIRST_SEED]]"
-tbs=$1
-events=${2:-500}
-first=${3:-1}
-[[ -f $tbs/tiebreakchecker.py ]] || die "$tbs has no tiebreakchecker.py (a TieBreakServer checkout)"
-[[ -x $TABIYA ]] || die "$TABIYA not found (bash scripts/build.sh release)"
-[[ $events =~ ^[0-9]+$ && $first =~ ^[0-9]+$ ]] || die "EVENTS and FIRST_SEED are numbers"
-failures=${FAILURES:-$ROOT/build/tiebreaks-differ}
-work=${KEEP:-$(mktemp -d)}
-mkdir -p "$work" "$failures"
-[[ -n ${KEEP:-} ]] || trap 'rm -rf "$work"' EXIT
+BENCH_NAME=tiebreaks-vs-tbs
+# shellcheck source=bench/lib.sh
+source "$ROOT/bench/lib.sh"
+tbs_setup 500 "$@"
 
 exec python3 - "$TABIYA" "$tbs" "$events" "$first" "$work" "$failures" <<'PY'
 import os, shutil, subprocess, sys, time
+
+from tbs_common import swiss_options, table
 
 tabiya, tbs, events, first, work, failures = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6]
 
@@ -67,28 +55,7 @@ EDITIONS = ["2026", "2024", "2022"]
 NOT_COMPARED = {("2022", c) for c in ("BH", "BH-C1", "BH-C2", "BH-M1", "BH-M2", "SB", "SB-C1", "SB-C2", "SB-M1", "AOB", "FB", "FB-C1")}
 NOT_COMPARED |= {("2024", "DE ranks"), ("2022", "DE ranks")}
 
-def options(seed):
-    """Event `seed`'s generator options, drawn from the seed."""
-    players = 6 + seed * 7919 % 55
-    rounds = min(players - 1, 4 + seed * 104729 % 8)
-    rate = lambda k, top: "%.3f" % (top * ((seed * k) % 101) / 100)
-    args = ["--seed", str(seed), "--players", str(players), "--rounds", str(rounds),
-            "--draws", rate(31, 0.5), "--forfeits", rate(37, 0.08), "--double-forfeits", rate(41, 0.02),
-            "--half-byes", rate(43, 0.06), "--zero-byes", rate(47, 0.04), "--full-byes", rate(53, 0.02),
-            "--withdrawals", rate(59, 0.04), "--unrated", rate(61, 0.25)]
-    if seed % 5 == 0 and players >= 8:
-        args.append("--baku")
-    return args
 
-def table(text, skip):
-    rows = {}
-    lines = text.strip().split("\n")
-    for line in lines[1:]:
-        if line.startswith("Check"):
-            continue
-        cells = line.split("\t")
-        rows[int(cells[0])] = [float(c) for c in cells[skip:]]
-    return rows
 
 counts = {}  # (edition, code) -> [same, differ]
 events_same = generated = 0
@@ -96,7 +63,7 @@ unpairable = 0
 start = time.time()
 for seed in range(first, first + events):
     path = os.path.join(work, "event-%d.trf" % seed)
-    g = subprocess.run([tabiya, "tournament", "generate", "-o", path] + options(seed), capture_output=True, text=True)
+    g = subprocess.run([tabiya, "tournament", "generate", "-o", path] + swiss_options(seed), capture_output=True, text=True)
     if g.returncode != 0:
         unpairable += 1
         continue

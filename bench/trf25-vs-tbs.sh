@@ -13,21 +13,19 @@
 #
 #   bench/trf25-vs-tbs.sh TBS_DIR [EVENTS [FIRST_SEED]]      (default 200 1)
 #   TABIYA=path/to/tabiya overrides build/tabiya; FAILURES=DIR (default
-#   build/trf25-differ) receives the events that differ.
+#   build/trf25-differ) receives the events that differ; KEEP=DIR keeps the work files.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-TABIYA=${TABIYA:-$ROOT/build/tabiya}
-(($# >= 1 && $# <= 3)) || { echo "usage: bench/trf25-vs-tbs.sh TBS_DIR [EVENTS [FIRST_SEED]]" >&2; exit 1; }
-[[ -f $1/tiebreakchecker.py ]] || { echo "trf25-vs-tbs: $1 has no tiebreakchecker.py" >&2; exit 1; }
-[[ -x $TABIYA ]] || { echo "trf25-vs-tbs: $TABIYA not found (bash scripts/build.sh release)" >&2; exit 1; }
-failures=${FAILURES:-$ROOT/build/trf25-differ}
-work=$(mktemp -d)
-mkdir -p "$failures"
-trap 'rm -rf "$work"' EXIT
+BENCH_NAME=trf25-vs-tbs
+# shellcheck source=bench/lib.sh
+source "$ROOT/bench/lib.sh"
+tbs_setup 200 "$@"
 
-exec python3 - "$TABIYA" "$1" "${2:-200}" "${3:-1}" "$work" "$failures" <<'PY'
+exec python3 - "$TABIYA" "$tbs" "$events" "$first" "$work" "$failures" <<'PY'
 import os, shutil, subprocess, sys, time
+
+from tbs_common import swiss_options
 
 tabiya, tbs, events, first, work, failures = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6]
 CODES = ["BH", "BH/C1", "BH/M1", "SB", "WIN", "WON", "BPG", "BWG", "PS", "KS", "ARO/U1400", "TPR/U1400",
@@ -35,17 +33,7 @@ CODES = ["BH", "BH/C1", "BH/M1", "SB", "WIN", "WON", "BPG", "BWG", "PS", "KS", "
 TABIYA_CODES = "BH,BH-C1,BH-M1,SB,WIN,WON,BPG,BWG,PS,KS,ARO-U1400,TPR-U1400,PTP-U1400,APRO-U1400,AOB,REP,FB"
 EDITIONS = ["2026", "2024", "2022"]
 
-def options(seed):
-    players = 6 + seed * 7919 % 55
-    rounds = min(players - 1, 4 + seed * 104729 % 8)
-    rate = lambda k, top: "%.3f" % (top * ((seed * k) % 101) / 100)
-    args = ["--seed", str(seed), "--players", str(players), "--rounds", str(rounds),
-            "--draws", rate(31, 0.5), "--forfeits", rate(37, 0.08), "--double-forfeits", rate(41, 0.02),
-            "--half-byes", rate(43, 0.06), "--zero-byes", rate(47, 0.04), "--full-byes", rate(53, 0.02),
-            "--withdrawals", rate(59, 0.04), "--unrated", rate(61, 0.25)]
-    if seed % 5 == 0 and players >= 8:
-        args.append("--baku")
-    return args
+
 
 def tbs_values(path):
     codes = [c + "/V" + e for e in EDITIONS for c in CODES]
@@ -68,7 +56,7 @@ generated = 0
 for seed in range(first, first + events):
     p16 = os.path.join(work, "event-%d.trf" % seed)
     p25 = os.path.join(work, "event-%d-25.trf" % seed)
-    if subprocess.run([tabiya, "tournament", "generate", "-o", p16] + options(seed), capture_output=True).returncode != 0:
+    if subprocess.run([tabiya, "tournament", "generate", "-o", p16] + swiss_options(seed), capture_output=True).returncode != 0:
         continue
     generated += 1
     e = subprocess.run([tabiya, "tournament", "export", p16, "--trf25", "-o", p25], capture_output=True, text=True)

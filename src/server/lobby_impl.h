@@ -93,6 +93,8 @@ struct LobbyService::Impl : std::enable_shared_from_this<LobbyService::Impl> {
   void user_left(const LobbyUser& user);
   void load_stored_seeks();
 
+  // A wave's view of a pool's queue: rating, seconds waited, last opponent.
+  std::vector<PoolPlayer> pool_players(const std::vector<PoolEntry>& queue, int64_t at) const;
   void wave();
   void schedule_wave();
 

@@ -34,6 +34,17 @@ void LobbyService::Impl::leave_pools(const LobbyUser& user) {
   for (auto& [key, queue] : pools) std::erase_if(queue, [&](const PoolEntry& e) { return e.user.id == user.id; });
 }
 
+std::vector<PoolPlayer> LobbyService::Impl::pool_players(const std::vector<PoolEntry>& queue, int64_t at) const {
+  std::vector<PoolPlayer> players;
+  players.reserve(queue.size());
+  for (const PoolEntry& e : queue) {
+    auto last = last_opponent.find(e.user.id);
+    players.push_back({e.rating, static_cast<double>(at - e.joined_ms) / 1000.0, e.user.id,
+                       last == last_opponent.end() ? std::string() : last->second});
+  }
+  return players;
+}
+
 void LobbyService::Impl::wave() {
   if (stopped) return;
   ++waves;
@@ -41,14 +52,7 @@ void LobbyService::Impl::wave() {
   const int64_t at = now();
   for (auto& [key, queue] : pools) {
     if (queue.size() < 2) continue;
-    std::vector<PoolPlayer> players;
-    players.reserve(queue.size());
-    for (const PoolEntry& e : queue) {
-      auto last = last_opponent.find(e.user.id);
-      players.push_back({e.rating, static_cast<double>(at - e.joined_ms) / 1000.0, e.user.id,
-                         last == last_opponent.end() ? std::string() : last->second});
-    }
-    const PoolPairs pairs = pair_wave(players, options.pool_rules);
+    const PoolPairs pairs = pair_wave(pool_players(queue, at), options.pool_rules);
     if (pairs.empty()) continue;
     const bool rated = key.ends_with(" rated");
     const std::string clock = key.substr(0, key.find(' '));

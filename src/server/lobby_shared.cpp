@@ -220,14 +220,7 @@ void LobbyService::Impl::shared_wave() {
   const int64_t at = now();
   for (auto& [key, queue] : queues) {
     if (queue.size() < 2) continue;
-    std::vector<PoolPlayer> players;
-    players.reserve(queue.size());
-    for (const PoolEntry& e : queue) {
-      auto last = last_opponent.find(e.user.id);
-      players.push_back({e.rating, static_cast<double>(at - e.joined_ms) / 1000.0, e.user.id,
-                         last == last_opponent.end() ? std::string() : last->second});
-    }
-    const PoolPairs pairs = pair_wave(players, options.pool_rules);
+    const PoolPairs pairs = pair_wave(pool_players(queue, at), options.pool_rules);
     const bool rated = key.ends_with(" rated");
     json::object terms_message{{"time", key.substr(0, key.find(' '))}, {"rated", rated}};
     Result<GameTerms> terms = read_game_terms(terms_message);

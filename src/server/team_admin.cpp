@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "server/game_settings_limits.h"
+#include "server/result_request.h"
 #include "server/team_pairing.h"
 #include "server/team_service.h"
 #include "server/team_swiss_options.h"
@@ -23,17 +24,6 @@ namespace tn = tabiya::tournament;
 namespace {
 
 constexpr std::size_t MAX_TEAM_TIE_BREAKS = 8;
-
-// A board's result from White's side: White's and Black's TRF codes.
-std::optional<std::pair<char, char>> white_black_codes(std::string_view text) {
-  if (text == "1-0") return std::pair{'1', '0'};
-  if (text == "0-1") return std::pair{'0', '1'};
-  if (text == "1/2" || text == "1/2-1/2") return std::pair{'=', '='};
-  if (text == "+-") return std::pair{'+', '-'};
-  if (text == "-+") return std::pair{'-', '+'};
-  if (text == "--") return std::pair{'-', '-'};
-  return std::nullopt;
-}
 
 // Match points as three numbers of points with at most one decimal: [win, draw, loss].
 std::optional<tn::MatchPointSystem> match_points_from(const json::value& v) {
@@ -259,26 +249,22 @@ bool TeamEvents::enter_board(TeamEntry& e, int round, int white, int black, char
 }
 
 HttpAnswer TeamEvents::enter_result(TeamEntry& e, const json::object& o) {
-  const json::value* round = field(o, "round");
-  if (!round || !round->is_int64()) return tournament_bad_field("round", "integer");
-  const json::value* white = field(o, "white");
-  if (!white || !white->is_int64()) return tournament_bad_field("white", "start number of White");
-  const json::value* result = field(o, "result");
-  if (!result || !result->is_string() || !white_black_codes(result->as_string()))
-    return tournament_bad_field("result", "1-0|0-1|1/2|+-|-+|--");
-  const int r = static_cast<int>(round->as_int64());
+  HttpAnswer bad;
+  const std::optional<ResultRequest> request = read_result_request(o, bad);
+  if (!request) return bad;
+  const int r = request->round;
   if (r < 1 || r > e.published) return tournament_not_allowed("round_not_published", {{"round", r}});
-  const tn::Player* w = e.event.players.player(static_cast<int>(white->as_int64()));
+  const tn::Player* w = e.event.players.player(static_cast<int>(request->white));
   const tn::RoundEntry we = w ? w->entry(r) : tn::RoundEntry{};
   if (!w || we.colour != tn::Colour::white || we.opponent == 0)
-    return tournament_error(404, "unknown_pairing", {{"round", r}, {"white", white->as_int64()}});
+    return tournament_error(404, "unknown_pairing", {{"round", r}, {"white", request->white}});
   const TeamEntry before = e;
-  const auto codes = *white_black_codes(result->as_string());
+  const auto codes = request->codes;
   if (!enter_board(e, r, w->number, we.opponent, codes.first, codes.second)) {
     e = before;
-    return tournament_error(404, "unknown_pairing", {{"round", r}, {"white", white->as_int64()}});
+    return tournament_error(404, "unknown_pairing", {{"round", r}, {"white", request->white}});
   }
-  return commit(e, before, tournament_json_answer(200, json::object{{"round", r}, {"result", result->as_string()}}));
+  return commit(e, before, tournament_json_answer(200, json::object{{"round", r}, {"result", request->result}}));
 }
 
 HttpAnswer TeamEvents::mark_absent(TeamEntry& e, const json::object& o) {

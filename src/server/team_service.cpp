@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "server/event_service_steps.h"
 #include "server/team_views.h"
 #include "server/tokens.h"
 #include "server/tournament_http.h"
@@ -40,17 +41,8 @@ void TeamEvents::catch_up() {
             ref && !e->event.rounds[std::size_t(ref->round - 1)][ref->match].boards[ref->board].has_result())
           open.push_back(g.id);
   }
-  for (const std::string& id : open) {
-    HttpAnswer a = games_.http({"GET", "/api/games/" + id, ""});
-    if (a.status != 200) continue;
-    json::error_code ec;
-    json::value v = json::parse(a.body, ec);
-    if (ec || !v.is_object()) continue;
-    const json::value* result = field(v.as_object(), "result");
-    if (!result || !result->is_object()) continue;
-    const json::value* score = field(result->as_object(), "score");
-    if (score && score->is_string()) game_ended(id, std::string(score->as_string()));
-  }
+  for (const std::string& id : open)
+    if (std::optional<std::string> score = ended_game_score(games_, id)) game_ended(id, *score);
 }
 
 bool TeamEvents::has(const std::string& id) const {
@@ -142,19 +134,11 @@ HttpAnswer TeamEvents::route(const std::string& id, std::string_view what, const
     return a;
   }
   if (!post) return tournament_error(405, "method_not_allowed");
-  HttpAnswer answer;
-  if (auto locked = store_.files().exclusively(id, [&] { answer = change(id, what, request); }); !locked) {
-    log_("team event " + id + ": " + locked.error().message);
-    return tournament_error(500, "server_error", {{"detail", "cannot lock the event"}});
-  }
-  return answer;
+  return change_exclusively(store_.files(), id, "team event " + id, log_, [&] { return change(id, what, request); });
 }
 
 HttpAnswer TeamEvents::change(const std::string& id, std::string_view what, const HttpRequest& request) {
-  if (auto r = sync_locked(id); !r) {
-    log_("team event " + id + ": " + r.error().message);
-    return tournament_error(500, "server_error", {{"detail", "cannot read the event"}});
-  }
+  if (auto r = sync_locked(id); !r) return unreadable_event("team event " + id, r.error().message, log_);
   TeamEntry& e = *events_.at(id);
   HttpAnswer bad;
   auto body = parse_body(request.body, bad);

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "server/stored_line_words.h"
+#include "server/stored_event_lines.h"
 #include "tournament/team_trf.h"
 
 namespace tabiya::server {
@@ -40,11 +40,7 @@ tn::TeamEvent public_team_event(const TeamEntry& e) {
 std::string stored_team_trf(const TeamEntry& e) {
   tn::TeamEvent t = public_team_event(e);
   auto& h = t.players.headers;
-  h.push_back({"XTI", e.id});
-  h.push_back(
-      {"XTS", std::string(e.registration_open ? "registration" : "closed") + " " + std::to_string(e.published)});
-  h.push_back({"XTC", e.time});
-  h.push_back({"XTE", e.rules});
+  push_state_lines(e, h);
   h.push_back({"XTP", stored_system_name(e.system)});
   std::string codes;
   for (const std::string& c : e.tie_breaks) {
@@ -55,9 +51,7 @@ std::string stored_team_trf(const TeamEntry& e) {
   h.push_back({"XTK", "arbiter " + e.arbiter});
   for (const auto& [team, token] : e.captains) h.push_back({"XTK", "captain " + std::to_string(team) + " " + token});
   for (const auto& [number, token] : e.players) h.push_back({"XTK", "player " + std::to_string(number) + " " + token});
-  for (const OnlineGame& g : e.games)
-    h.push_back({"XTG", std::to_string(g.round) + " " + std::to_string(g.white) + " " + std::to_string(g.black) + " " +
-                            g.id + " " + g.seats[0] + " " + g.seats[1]});
+  for (const OnlineGame& g : e.games) h.push_back(stored_game_line(g));
   if (e.captains_register) h.push_back({"XTR", "captains"});
   for (const auto& [round, teams] : e.lineups)
     for (const auto& [team, lineup] : teams) {
@@ -85,77 +79,53 @@ Result<std::shared_ptr<TeamEntry>> team_from_stored(std::string_view text, const
   auto read = tn::read_team_trf(text, source);
   if (!read) return read.error();
   auto e = std::make_shared<TeamEntry>();
-  std::vector<tn::HeaderLine> kept;
-  for (const tn::HeaderLine& h : read->players.headers) {
-    if (!h.code.starts_with("XT")) {
-      kept.push_back(h);
-      continue;
-    }
-    const std::vector<std::string> w = split_words(h.text);
-    auto bad = [&] { return fail(source + ": line " + h.code + " \"" + h.text + "\" is malformed"); };
-    if (h.code == "XTI" && w.size() == 1) {
-      e->id = w[0];
-    } else if (h.code == "XTS" && w.size() == 2 && (w[0] == "registration" || w[0] == "closed")) {
-      e->registration_open = w[0] == "registration";
-      if (!to_int(w[1], e->published)) return bad();
-    } else if (h.code == "XTC" && w.size() == 1) {
-      e->time = w[0];
-    } else if (h.code == "XTE" && w.size() == 1) {
-      e->rules = w[0];
-    } else if (h.code == "XTP" && w.size() == 1 &&
-               (w[0] == "round-robin" || w[0] == "double-round-robin" || w[0] == "swiss")) {
+  auto read_own = [&](const std::string& code, const std::vector<std::string>& w) {
+    if (code == "XTP" && w.size() == 1 && (w[0] == "round-robin" || w[0] == "double-round-robin" || w[0] == "swiss")) {
       e->system = w[0] == "swiss"         ? TeamPairingSystem::swiss
                   : w[0] == "round-robin" ? TeamPairingSystem::round_robin
                                           : TeamPairingSystem::double_round_robin;
-    } else if (h.code == "XTT" && w.size() == 2) {
+    } else if (code == "XTT" && w.size() == 2) {
       auto edition = tn::parse_edition(w[0]);
-      if (!edition) return bad();
+      if (!edition) return false;
       e->edition = *edition;
       e->tie_breaks.clear();
       std::istringstream list(w[1] == "-" ? std::string() : w[1]);
-      for (std::string code; std::getline(list, code, ',');) e->tie_breaks.push_back(code);
-    } else if (h.code == "XTK" && w.size() == 2 && w[0] == "arbiter") {
+      for (std::string tie_break; std::getline(list, tie_break, ',');) e->tie_breaks.push_back(tie_break);
+    } else if (code == "XTK" && w.size() == 2 && w[0] == "arbiter") {
       e->arbiter = w[1];
-    } else if (h.code == "XTK" && w.size() == 3 && (w[0] == "captain" || w[0] == "player")) {
+    } else if (code == "XTK" && w.size() == 3 && (w[0] == "captain" || w[0] == "player")) {
       int number = 0;
-      if (!to_int(w[1], number)) return bad();
+      if (!to_int(w[1], number)) return false;
       (w[0] == "captain" ? e->captains : e->players)[number] = w[2];
-    } else if (h.code == "XTG" && w.size() == 6) {
-      OnlineGame g;
-      if (!to_int(w[0], g.round) || !to_int(w[1], g.white) || !to_int(w[2], g.black)) return bad();
-      g.id = w[3];
-      g.seats[0] = w[4];
-      g.seats[1] = w[5];
-      e->games.push_back(std::move(g));
-    } else if (h.code == "XTR" && w.size() == 1 && w[0] == "captains") {
+    } else if (code == "XTR" && w.size() == 1 && w[0] == "captains") {
       e->captains_register = true;
-    } else if (h.code == "XTL" && w.size() >= 2) {
+    } else if (code == "XTL" && w.size() >= 2) {
       int round = 0, team = 0;
-      if (!to_int(w[0], round) || !to_int(w[1], team)) return bad();
+      if (!to_int(w[0], round) || !to_int(w[1], team)) return false;
       std::vector<int> lineup(w.size() - 2);
       for (std::size_t i = 2; i < w.size(); ++i)
-        if (!to_int(w[i], lineup[i - 2])) return bad();
+        if (!to_int(w[i], lineup[i - 2])) return false;
       e->lineups[round][team] = std::move(lineup);
-    } else if (h.code == "XTB" && w.size() >= 2) {
+    } else if (code == "XTB" && w.size() >= 2) {
       int round = 0;
-      if (!to_int(w[0], round)) return bad();
+      if (!to_int(w[0], round)) return false;
       for (std::size_t i = 1; i < w.size(); ++i) {
         int team = 0;
-        if (!to_int(w[i], team)) return bad();
+        if (!to_int(w[i], team)) return false;
         e->absent[round].insert(team);
       }
-    } else if (h.code == "XTO" && w.size() == 2 && w[0] == "lot") {
+    } else if (code == "XTO" && w.size() == 2 && w[0] == "lot") {
       if (w[1].empty() || w[1].size() > 20 ||
           !std::all_of(w[1].begin(), w[1].end(), [](char c) { return std::isdigit(c); }))
-        return bad();
+        return false;
       errno = 0;
       const unsigned long long seed = std::strtoull(w[1].c_str(), nullptr, 10);
-      if (errno == ERANGE) return bad();
+      if (errno == ERANGE) return false;
       e->lot_seed = seed;
-    } else if (h.code == "XTA" && (w.size() == 5 || w.size() == 6) && (w[3] == "captain" || w[3] == "player")) {
+    } else if (code == "XTA" && (w.size() == 5 || w.size() == 6) && (w[3] == "captain" || w[3] == "player")) {
       TeamAdvice a;
       int seq = 0;
-      if (!to_int(w[0], seq) || !to_int(w[2], a.player)) return bad();
+      if (!to_int(w[0], seq) || !to_int(w[2], a.player)) return false;
       a.seq = seq;
       a.game = w[1];
       a.from_captain = w[3] == "captain";
@@ -164,11 +134,12 @@ Result<std::shared_ptr<TeamEntry>> team_from_stored(std::string_view text, const
       e->next_advice = std::max(e->next_advice, a.seq + 1);
       e->advice.push_back(std::move(a));
     } else {
-      return bad();
+      return false;
     }
-  }
+    return true;
+  };
+  if (auto taken = take_private_lines(read->players.headers, source, *e, read_own); !taken) return taken.error();
   if (e->id.empty() || e->arbiter.empty()) return fail(source + ": not an online team event");
-  read->players.headers = std::move(kept);
   e->event = std::move(*read);
   // A team Swiss's file states the bye's value (a 320 record) only once a team had it: before, the bye is worth a
   // drawn match (C.04.6 1.4), as it was when the event was created.
@@ -178,35 +149,20 @@ Result<std::shared_ptr<TeamEntry>> team_from_stored(std::string_view text, const
 }
 
 Result<std::shared_ptr<TeamEntry>> team_from_stored(const StoredEvent& stored) {
-  auto e = team_from_stored(stored.text, stored.source);
-  if (!e) return e.error();
-  if (stored.version > 0) (*e)->version = stored.version;
-  return e;
+  return with_stored_version(team_from_stored(stored.text, stored.source), stored);
 }
 
 TeamStore::TeamStore(std::shared_ptr<EventFileStore> files) : files_(std::move(files)) {}
 
 Result<bool> TeamStore::save(const TeamEntry& e, int64_t previous) const {
-  std::vector<std::string> games;
-  for (const OnlineGame& g : e.games)
-    if (g.round == e.published) games.push_back(g.id);
-  return files_->save({EventKind::team, e.id, stored_team_trf(e), e.version, {}}, previous, games);
+  return files_->save({EventKind::team, e.id, stored_team_trf(e), e.version, {}}, previous,
+                      published_game_ids(e.games, e.published));
 }
 
 Result<std::vector<std::shared_ptr<TeamEntry>>> TeamStore::load_all(
     const std::function<void(const std::string&)>& log) const {
-  auto stored = files_->list(EventKind::team, log);
-  if (!stored) return stored.error();
-  std::vector<std::shared_ptr<TeamEntry>> events;
-  for (const StoredEvent& s : *stored) {
-    auto e = team_from_stored(s);
-    if (!e) {
-      log("team event file skipped: " + e.error().message);
-      continue;
-    }
-    events.push_back(std::move(*e));
-  }
-  return events;
+  return load_stored_events<TeamEntry>(
+      *files_, EventKind::team, "team event", [](const StoredEvent& s) { return team_from_stored(s); }, log);
 }
 
 }  // namespace tabiya::server

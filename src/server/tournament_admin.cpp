@@ -4,6 +4,7 @@
 #include <optional>
 #include <utility>
 
+#include "server/result_request.h"
 #include "server/tokens.h"
 #include "server/tournament_http.h"
 #include "server/tournament_requests.h"
@@ -15,21 +16,6 @@
 namespace tabiya::server {
 namespace json = boost::json;
 namespace tn = tabiya::tournament;
-
-namespace {
-
-// The round entries' result codes for a result the arbiter or a game gives.
-std::optional<std::pair<char, char>> result_codes(std::string_view text) {
-  if (text == "1-0") return std::pair{'1', '0'};
-  if (text == "0-1") return std::pair{'0', '1'};
-  if (text == "1/2" || text == "1/2-1/2") return std::pair{'=', '='};
-  if (text == "+-") return std::pair{'+', '-'};
-  if (text == "-+") return std::pair{'-', '+'};
-  if (text == "--") return std::pair{'-', '-'};
-  return std::nullopt;
-}
-
-}  // namespace
 
 Result<bool> TournamentService::Impl::save(EventEntry& e, bool created) {
   const int64_t previous = created ? 0 : e.version;
@@ -190,26 +176,22 @@ HttpAnswer TournamentService::Impl::publish_round(EventEntry& e) {
 }
 
 HttpAnswer TournamentService::Impl::enter_result(EventEntry& e, const json::object& o) {
-  const json::value* round = field(o, "round");
-  if (!round || !round->is_int64()) return tournament_bad_field("round", "integer");
-  const json::value* white = field(o, "white");
-  if (!white || !white->is_int64()) return tournament_bad_field("white", "start number of White");
-  const json::value* result = field(o, "result");
-  if (!result || !result->is_string() || !result_codes(result->as_string()))
-    return tournament_bad_field("result", "1-0|0-1|1/2|+-|-+|--");
-  const int r = static_cast<int>(round->as_int64());
+  HttpAnswer bad;
+  const std::optional<ResultRequest> request = read_result_request(o, bad);
+  if (!request) return bad;
+  const int r = request->round;
   if (r < 1 || r > e.published) return tournament_not_allowed("round_not_published", {{"round", r}});
-  tn::Player* w = e.t.player(static_cast<int>(white->as_int64()));
+  tn::Player* w = e.t.player(static_cast<int>(request->white));
   const tn::RoundEntry we = w ? w->entry(r) : tn::RoundEntry{};
   if (!w || we.colour != tn::Colour::white || we.opponent == 0)
-    return tournament_error(404, "unknown_pairing", {{"round", r}, {"white", white->as_int64()}});
+    return tournament_error(404, "unknown_pairing", {{"round", r}, {"white", request->white}});
   tn::Player* b = e.t.player(we.opponent);
-  if (!b) return tournament_error(404, "unknown_pairing", {{"round", r}, {"white", white->as_int64()}});
+  if (!b) return tournament_error(404, "unknown_pairing", {{"round", r}, {"white", request->white}});
   const EventEntry before = e;
-  const auto codes = *result_codes(result->as_string());
+  const auto codes = request->codes;
   // Tournament Rules 11(b): the office excludes a player whose third game lost by forfeit this is.
   tn::enter_result(e.t, e.settings, r, w->number, codes.first, codes.second);
-  return commit(e, before, tournament_json_answer(200, json::object{{"round", r}, {"result", result->as_string()}}));
+  return commit(e, before, tournament_json_answer(200, json::object{{"round", r}, {"result", request->result}}));
 }
 
 HttpAnswer TournamentService::Impl::request_bye(EventEntry& e, const json::object& o, int number) {

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <vector>
 
+#include "server/event_service_steps.h"
 #include "server/prometheus.h"
 #include "server/tokens.h"
 #include "server/tournament_auth.h"
@@ -125,17 +126,8 @@ void TournamentService::Impl::catch_up() {
       for (const OnlineGame& g : e->games)
         if (e->t.player(g.white) && e->t.player(g.white)->entry(g.round).result == ' ') open.push_back(g.id);
   }
-  for (const std::string& id : open) {
-    HttpAnswer a = games.http({"GET", "/api/games/" + id, ""});
-    if (a.status != 200) continue;
-    json::error_code ec;
-    json::value v = json::parse(a.body, ec);
-    if (ec || !v.is_object()) continue;
-    const json::value* result = field(v.as_object(), "result");
-    if (!result || !result->is_object()) continue;
-    const json::value* score = field(result->as_object(), "score");
-    if (score && score->is_string()) enter_game_result(id, std::string(score->as_string()));
-  }
+  for (const std::string& id : open)
+    if (std::optional<std::string> score = ended_game_score(games, id)) enter_game_result(id, *score);
 }
 
 // Every board's PGN with the players' names and the round, in round and board order: the game's record, or
@@ -249,19 +241,14 @@ HttpAnswer TournamentService::Impl::route(const HttpRequest& request) {
     return a;
   }
   if (!post) return tournament_error(405, "method_not_allowed");
-  HttpAnswer answer;
-  if (auto locked = store.files().exclusively(id, [&] { answer = change(id, what, request); }); !locked) {
-    log("tournament " + id + ": " + locked.error().message);
-    return tournament_error(500, "server_error", {{"detail", "cannot lock the event"}});
-  }
-  return answer;
+  return change_exclusively(
+      store.files(), id, "tournament " + id, [this](const std::string& line) { log(line); },
+      [&] { return change(id, what, request); });
 }
 
 HttpAnswer TournamentService::Impl::change(const std::string& id, std::string_view what, const HttpRequest& request) {
-  if (auto r = sync_locked(id); !r) {
-    log("tournament " + id + ": " + r.error().message);
-    return tournament_error(500, "server_error", {{"detail", "cannot read the event"}});
-  }
+  if (auto r = sync_locked(id); !r)
+    return unreadable_event("tournament " + id, r.error().message, [this](const std::string& line) { log(line); });
   EventEntry& e = *events.at(id);
   HttpAnswer bad;
   auto body = parse_body(request.body, bad);

@@ -17,6 +17,7 @@
 
 #include "core/fen.h"
 #include "core/movegen.h"
+#include "labelled_positions.h"
 #include "laws/dead_position.h"
 #include "laws/unwinnability_static.h"
 
@@ -27,38 +28,7 @@ namespace {
 // with the sanitizers); bench/dead-hard-set.sh measures the default budget.
 const WinnabilityLimits TEST_LIMITS{20'000};
 
-struct HardCase {
-  std::string fen;
-  Winnability expected[COLOR_NB];
-  std::string note;
-  int line;
-};
-
-std::string trimmed(const std::string& s) {
-  std::size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t\r");
-  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
-}
-
-std::vector<HardCase> read_hard_set() {
-  std::ifstream in(std::string(TABIYA_TEST_DATA) + "/dead/hard.txt");
-  EXPECT_TRUE(in.good());
-  std::vector<HardCase> out;
-  std::string text;
-  for (int number = 1; std::getline(in, text); ++number) {
-    if (trimmed(text).empty() || trimmed(text)[0] == '#') continue;
-    std::vector<std::string> fields;
-    std::stringstream ss(text);
-    for (std::string field; std::getline(ss, field, '|');) fields.push_back(trimmed(field));
-    EXPECT_EQ(fields.size(), 4u) << "hard.txt line " << number;
-    if (fields.size() != 4) continue;
-    auto parse = [&](const std::string& word) {
-      EXPECT_TRUE(word == "winnable" || word == "unwinnable") << "hard.txt line " << number;
-      return word == "winnable" ? Winnability::WINNABLE : Winnability::UNWINNABLE;
-    };
-    out.push_back(HardCase{fields[0], {parse(fields[1]), parse(fields[2])}, fields[3], number});
-  }
-  return out;
-}
+std::vector<LabelledPosition> read_hard_set() { return read_labelled_positions("hard.txt"); }
 
 bool replays_to_mate(const Position& start, Color winner, const std::vector<Move>& line) {
   Position pos = start;
@@ -71,10 +41,10 @@ bool replays_to_mate(const Position& start, Color winner, const std::vector<Move
 }
 
 TEST(DeadPositionHardSet, NeverAWrongVerdictAndNearlyAllDecided) {
-  std::vector<HardCase> cases = read_hard_set();
+  std::vector<LabelledPosition> cases = read_hard_set();
   ASSERT_GE(cases.size(), 300u);
   int queries = 0, decided = 0, by_reason[8] = {};
-  for (const HardCase& c : cases) {
+  for (const LabelledPosition& c : cases) {
     SCOPED_TRACE("hard.txt line " + std::to_string(c.line) + ": " + c.fen);
     auto parsed = parse_fen(c.fen);
     ASSERT_TRUE(parsed.ok());
@@ -104,7 +74,7 @@ TEST(DeadPositionHardSet, NeverAWrongVerdictAndNearlyAllDecided) {
 }
 
 TEST(DeadPositionHardSet, QuickModeNeverContradicts) {
-  for (const HardCase& c : read_hard_set()) {
+  for (const LabelledPosition& c : read_hard_set()) {
     SCOPED_TRACE("hard.txt line " + std::to_string(c.line) + ": " + c.fen);
     auto parsed = parse_fen(c.fen);
     ASSERT_TRUE(parsed.ok());
@@ -124,7 +94,7 @@ TEST(DeadPositionHardSet, QuickModeNeverContradicts) {
 
 TEST(DeadPositionHardSet, DeadExactlyWhenNeitherSideCanMate) {
   // Art. 5.2.b asks about both sides at once; dead_position() must agree with the two labels.
-  for (const HardCase& c : read_hard_set()) {
+  for (const LabelledPosition& c : read_hard_set()) {
     SCOPED_TRACE("hard.txt line " + std::to_string(c.line) + ": " + c.fen);
     auto parsed = parse_fen(c.fen);
     ASSERT_TRUE(parsed.ok());

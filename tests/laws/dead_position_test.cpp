@@ -17,6 +17,7 @@
 #include "core/movegen.h"
 #include "core/uci_move.h"
 #include "game_test_support.h"
+#include "labelled_positions.h"
 #include "laws/unwinnability_frozen.h"
 #include "laws/unwinnability_helpmate.h"
 #include "laws/unwinnability_static.h"
@@ -473,50 +474,18 @@ TEST(DeadPositionMonitor, CaptureLeavingSameColouredBishopsIsDead) {
 
 // --- Data-driven: tests/data/dead/positions.txt ---
 
-struct Expectation {
-  std::string fen;
-  Winnability white;
-  Winnability black;
-  std::string note;
-  int line;
-};
-
-std::string trim(const std::string& s) {
-  std::size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t\r");
-  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
-}
-
-std::vector<Expectation> read_expectations() {
-  std::ifstream in(std::string(TABIYA_TEST_DATA) + "/dead/positions.txt");
-  EXPECT_TRUE(in.good());
-  std::vector<Expectation> out;
-  std::string text;
-  for (int number = 1; std::getline(in, text); ++number) {
-    if (trim(text).empty() || trim(text)[0] == '#') continue;
-    std::vector<std::string> fields;
-    std::stringstream ss(text);
-    for (std::string field; std::getline(ss, field, '|');) fields.push_back(trim(field));
-    EXPECT_EQ(fields.size(), 4u) << "line " << number;
-    if (fields.size() != 4) continue;
-    auto parse = [&](const std::string& word) {
-      EXPECT_TRUE(word == "winnable" || word == "unwinnable") << "line " << number;
-      return word == "winnable" ? Winnability::WINNABLE : Winnability::UNWINNABLE;
-    };
-    out.push_back(Expectation{fields[0], parse(fields[1]), parse(fields[2]), fields[3], number});
-  }
-  return out;
-}
+std::vector<LabelledPosition> read_expectations() { return read_labelled_positions("positions.txt"); }
 
 TEST(DeadPositionData, EverySideAsExpected) {
   // FIDE 2014 Art. 1.3, 5.2.b (both sides) and 6.9 (one side).
-  std::vector<Expectation> cases = read_expectations();
+  std::vector<LabelledPosition> cases = read_expectations();
   ASSERT_GE(cases.size(), 20u);
-  for (const Expectation& c : cases) {
+  for (const LabelledPosition& c : cases) {
     SCOPED_TRACE("positions.txt line " + std::to_string(c.line) + ": " + c.note);
     Position pos = position(c.fen);
-    EXPECT_EQ(verdict_for(pos, WHITE), c.white);
-    EXPECT_EQ(verdict_for(pos, BLACK), c.black);
-    bool dead = c.white == Winnability::UNWINNABLE && c.black == Winnability::UNWINNABLE;
+    EXPECT_EQ(verdict_for(pos, WHITE), c.expected[WHITE]);
+    EXPECT_EQ(verdict_for(pos, BLACK), c.expected[BLACK]);
+    bool dead = c.expected[WHITE] == Winnability::UNWINNABLE && c.expected[BLACK] == Winnability::UNWINNABLE;
     DeadPositionResult result = dead_position(pos);
     EXPECT_EQ(result.verdict, dead ? DeadPositionVerdict::DEAD : DeadPositionVerdict::ALIVE);
     if (result.verdict == DeadPositionVerdict::ALIVE) {
@@ -527,7 +496,7 @@ TEST(DeadPositionData, EverySideAsExpected) {
 
 TEST(DeadPositionData, StaticProofsAgreeWithTheSearch) {
   // Whatever the static rules call unwinnable, the search must never find a mate for.
-  for (const Expectation& c : read_expectations()) {
+  for (const LabelledPosition& c : read_expectations()) {
     Position pos = position(c.fen);
     for (Color winner : {WHITE, BLACK}) {
       if (count_legal(pos) == 0 || !statically_unwinnable(pos, winner)) continue;
@@ -676,12 +645,12 @@ TEST(AdjudicateCommand, AbbreviatedFenErrorsNameTheField) {
 // PROBABLY_WINNABLE. FIDE 2014 Art. 6.9 (flag fall) asks the same question.
 TEST(QuickMode, AgreesWithFullModeOnTheTestPositions) {
   int winnable = 0, unwinnable = 0;
-  for (const Expectation& c : read_expectations()) {
+  for (const LabelledPosition& c : read_expectations()) {
     SCOPED_TRACE("positions.txt line " + std::to_string(c.line) + ": " + c.note);
     Position pos = position(c.fen);
     for (Color winner : {WHITE, BLACK}) {
       WinnabilityResult quick = can_checkmate_quick(pos, winner);
-      Winnability expected = winner == WHITE ? c.white : c.black;
+      Winnability expected = c.expected[winner];
       EXPECT_NE(quick.verdict, Winnability::UNDETERMINED);
       if (quick.verdict == Winnability::WINNABLE) {
         ++winnable;

@@ -46,6 +46,13 @@ inline std::string placement_fen(std::string_view board) {
   return fen;
 }
 
+// The editions of the Laws, short, for tests that go through them all.
+constexpr RulesEdition E2001 = RulesEdition::FIDE_2001;
+constexpr RulesEdition E2005 = RulesEdition::FIDE_2005;
+constexpr RulesEdition E2009 = RulesEdition::FIDE_2009;
+constexpr RulesEdition E2014 = RulesEdition::FIDE_2014;
+constexpr RulesEdition E2018 = RulesEdition::FIDE_2018;
+
 inline GameOptions rules(RulesEdition edition) {
   GameOptions options;
   options.rules = edition;

@@ -15,6 +15,7 @@
 
 #include "core/movegen.h"
 #include "game_test_support.h"
+#include "labelled_positions.h"
 #include "laws/dead_position.h"
 #include "reachable_mates.h"
 
@@ -24,54 +25,28 @@ namespace {
 using reachable_mates::line_mates;
 using reachable_mates::mates_reachable;
 
-struct DeepCase {
-  std::string fen;
-  bool winnable[COLOR_NB];
-  int line;
-};
-
-std::string trimmed(const std::string& s) {
-  std::size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t\r");
-  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
-}
-
-std::vector<DeepCase> read_deep_walks() {
-  std::ifstream in(std::string(TABIYA_TEST_DATA) + "/dead/deep_walks.txt");
-  EXPECT_TRUE(in.good());
-  std::vector<DeepCase> out;
-  std::string text;
-  for (int number = 1; std::getline(in, text); ++number) {
-    if (trimmed(text).empty() || trimmed(text)[0] == '#') continue;
-    std::vector<std::string> fields;
-    std::stringstream ss(text);
-    for (std::string field; std::getline(ss, field, '|');) fields.push_back(trimmed(field));
-    EXPECT_EQ(fields.size(), 4u) << "deep_walks.txt line " << number;
-    if (fields.size() != 4) continue;
-    out.push_back(DeepCase{fields[0], {fields[1] == "winnable", fields[2] == "winnable"}, number});
-  }
-  return out;
-}
+std::vector<LabelledPosition> read_deep_walks() { return read_labelled_positions("deep_walks.txt"); }
 
 TEST(HelpmateDeepWalk, LabelsAgreeWithAWalkOverEveryReachablePosition) {
-  std::vector<DeepCase> cases = read_deep_walks();
+  std::vector<LabelledPosition> cases = read_deep_walks();
   ASSERT_GE(cases.size(), 4u);
-  for (const DeepCase& c : cases) {
+  for (const LabelledPosition& c : cases) {
     SCOPED_TRACE("deep_walks.txt line " + std::to_string(c.line) + ": " + c.fen);
     bool mates[COLOR_NB], complete = false;
     mates_reachable(game_test::fen(c.fen), 400'000, mates, complete);
     ASSERT_TRUE(complete);
-    EXPECT_EQ(mates[WHITE], c.winnable[WHITE]);
-    EXPECT_EQ(mates[BLACK], c.winnable[BLACK]);
+    EXPECT_EQ(mates[WHITE], c.winnable(WHITE));
+    EXPECT_EQ(mates[BLACK], c.winnable(BLACK));
   }
 }
 
 TEST(HelpmateDeepWalk, TheDefaultBudgetDecidesEveryOne) {
-  for (const DeepCase& c : read_deep_walks()) {
+  for (const LabelledPosition& c : read_deep_walks()) {
     SCOPED_TRACE("deep_walks.txt line " + std::to_string(c.line) + ": " + c.fen);
     Position pos = game_test::fen(c.fen);
     for (Color winner : {WHITE, BLACK}) {
       WinnabilityResult result = can_checkmate(pos, winner);
-      EXPECT_EQ(result.verdict, c.winnable[winner] ? Winnability::WINNABLE : Winnability::UNWINNABLE);
+      EXPECT_EQ(result.verdict, c.winnable(winner) ? Winnability::WINNABLE : Winnability::UNWINNABLE);
       if (result.verdict == Winnability::UNWINNABLE) {
         EXPECT_EQ(result.reason, UnwinnableReason::EXHAUSTED_SEARCH);
       }
@@ -85,10 +60,10 @@ TEST(HelpmateDeepWalk, AQuickSearchAfterAPromotionFindsTheMateTheWalkHasNoBudget
   int cases = 0;
   std::string text;
   for (int number = 1; std::getline(in, text); ++number) {
-    if (trimmed(text).empty() || trimmed(text)[0] == '#') continue;
+    if (trimmed_field(text).empty() || trimmed_field(text)[0] == '#') continue;
     std::size_t bar = text.find('|');
     ASSERT_NE(bar, std::string::npos) << "probe_mates.txt line " << number;
-    std::string fen = trimmed(text.substr(0, bar)), side = trimmed(text.substr(bar + 1));
+    std::string fen = trimmed_field(text.substr(0, bar)), side = trimmed_field(text.substr(bar + 1));
     ASSERT_TRUE(side == "white" || side == "black") << "probe_mates.txt line " << number;
     SCOPED_TRACE("probe_mates.txt line " + std::to_string(number) + ": " + fen);
     Color winner = side == "white" ? WHITE : BLACK;

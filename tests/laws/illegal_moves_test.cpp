@@ -15,12 +15,6 @@ using namespace game_test;
 using std::chrono::minutes;
 using std::chrono::seconds;
 
-constexpr RulesEdition E2001 = RulesEdition::FIDE_2001;
-constexpr RulesEdition E2005 = RulesEdition::FIDE_2005;
-constexpr RulesEdition E2009 = RulesEdition::FIDE_2009;
-constexpr RulesEdition E2014 = RulesEdition::FIDE_2014;
-constexpr RulesEdition E2018 = RulesEdition::FIDE_2018;
-
 GameOptions arbiter(RulesEdition e, bool supervised = true) {
   GameOptions options = rules(e);
   options.arbiter_mode = true;

@@ -39,6 +39,31 @@ inline void mates_reachable(const Position& start, std::size_t limit, bool mates
   }
 }
 
+enum class Walk { NO_MATE, MATE, TOO_BIG };
+
+// Every position reachable from start by legal moves, each visited once; does
+// any of them have `winner`'s mate on the board? Stops at the first mate, or
+// past `limit` positions.
+inline Walk walk_all(const Position& start, Color winner, std::size_t limit) {
+  std::unordered_set<Key> seen{start.key()};
+  std::vector<Position> stack{start};
+  while (!stack.empty()) {
+    Position pos = stack.back();
+    stack.pop_back();
+    MoveList moves = legal_moves(pos);
+    if (moves.empty() && pos.in_check() && pos.side_to_move() != winner) return Walk::MATE;
+    for (Move m : moves) {
+      Position next = pos;
+      UndoInfo undo;
+      next.do_move(m, undo);
+      if (!seen.insert(next.key()).second) continue;
+      if (seen.size() > limit) return Walk::TOO_BIG;
+      stack.push_back(next);
+    }
+  }
+  return Walk::NO_MATE;
+}
+
 // Plays the line from pos: every move legal, `winner` mating at the end.
 inline bool line_mates(const Position& pos, Color winner, const std::vector<Move>& line) {
   Position p = pos;

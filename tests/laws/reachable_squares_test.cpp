@@ -17,46 +17,16 @@
 #include "laws/unwinnability_freezing.h"
 #include "laws/unwinnability_reach.h"
 #include "laws/unwinnability_static.h"
+#include "reachable_mates.h"
 
 namespace tabiya {
 namespace {
 
 Position position(const std::string& text) { return game_test::fen(text); }
 
-enum class Walk { NO_MATE, MATE, TOO_BIG };
-
-// Every position reachable from pos by legal moves, each visited once; does
-// any of them have `winner`'s mate on the board?
-Walk walk_all(const Position& start, Color winner, std::size_t limit) {
-  std::unordered_set<Key> seen{start.key()};
-  std::vector<Position> stack{start};
-  while (!stack.empty()) {
-    Position pos = stack.back();
-    stack.pop_back();
-    MoveList moves = legal_moves(pos);
-    if (moves.empty() && pos.in_check() && pos.side_to_move() != winner) return Walk::MATE;
-    for (Move m : moves) {
-      Position next = pos;
-      UndoInfo undo;
-      next.do_move(m, undo);
-      if (!seen.insert(next.key()).second) continue;
-      if (seen.size() > limit) return Walk::TOO_BIG;
-      stack.push_back(next);
-    }
-  }
-  return Walk::NO_MATE;
-}
-
-// Plays the line from pos: every move legal, `winner` mating at the end.
-bool line_mates(const Position& pos, Color winner, const std::vector<Move>& line) {
-  Position p = pos;
-  for (Move m : line) {
-    if (!p.is_legal(m)) return false;
-    UndoInfo undo;
-    p.do_move(m, undo);
-  }
-  return p.side_to_move() == ~winner && legal_moves(p).empty() && p.in_check();
-}
+using reachable_mates::line_mates;
+using reachable_mates::Walk;
+using reachable_mates::walk_all;
 
 constexpr std::size_t WALK_LIMIT = 200'000;
 

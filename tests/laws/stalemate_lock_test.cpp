@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "game_test_support.h"
+#include "labelled_positions.h"
 #include "laws/dead_position.h"
 #include "laws/unwinnability_stalemate.h"
 #include "reachable_mates.h"
@@ -18,44 +19,18 @@
 namespace tabiya {
 namespace {
 
-struct LockCase {
-  std::string fen;
-  bool winnable[COLOR_NB];
-  int line;
-};
-
-std::string trimmed(const std::string& s) {
-  std::size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t\r");
-  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
-}
-
-std::vector<LockCase> read_locks() {
-  std::ifstream in(std::string(TABIYA_TEST_DATA) + "/dead/stalemate_locks.txt");
-  EXPECT_TRUE(in.good());
-  std::vector<LockCase> out;
-  std::string text;
-  for (int number = 1; std::getline(in, text); ++number) {
-    if (trimmed(text).empty() || trimmed(text)[0] == '#') continue;
-    std::vector<std::string> fields;
-    std::stringstream ss(text);
-    for (std::string field; std::getline(ss, field, '|');) fields.push_back(trimmed(field));
-    EXPECT_EQ(fields.size(), 4u) << "stalemate_locks.txt line " << number;
-    if (fields.size() != 4) continue;
-    out.push_back(LockCase{fields[0], {fields[1] == "winnable", fields[2] == "winnable"}, number});
-  }
-  return out;
-}
+std::vector<LabelledPosition> read_locks() { return read_labelled_positions("stalemate_locks.txt"); }
 
 TEST(StalemateLock, ProvesTheShutInKingsAndRefusesTheNearMisses) {
-  std::vector<LockCase> cases = read_locks();
+  std::vector<LabelledPosition> cases = read_locks();
   ASSERT_GE(cases.size(), 15u);
   int proved = 0, refused = 0;
-  for (const LockCase& c : cases) {
+  for (const LabelledPosition& c : cases) {
     SCOPED_TRACE("stalemate_locks.txt line " + std::to_string(c.line) + ": " + c.fen);
     Position pos = game_test::fen(c.fen);
     for (Color winner : {WHITE, BLACK}) {
       WinnabilityResult result = can_checkmate(pos, winner);
-      if (c.winnable[winner]) {
+      if (c.winnable(winner)) {
         EXPECT_FALSE(stalemate_lock_unwinnable(pos, winner));
         ASSERT_EQ(result.verdict, Winnability::WINNABLE);
         EXPECT_TRUE(reachable_mates::line_mates(pos, winner, result.mating_line));
@@ -74,9 +49,9 @@ TEST(StalemateLock, ProvesTheShutInKingsAndRefusesTheNearMisses) {
 
 TEST(StalemateLock, SmallLabelsAgreeWithAWalkOverEveryReachablePosition) {
   int walked = 0;
-  for (const LockCase& c : read_locks()) {
+  for (const LabelledPosition& c : read_locks()) {
     Position pos = game_test::fen(c.fen);
-    if (c.winnable[WHITE] || c.winnable[BLACK] || popcount(pos.pieces() & ~pos.pieces(PAWN, KING)) > 2) continue;
+    if (c.winnable(WHITE) || c.winnable(BLACK) || popcount(pos.pieces() & ~pos.pieces(PAWN, KING)) > 2) continue;
     SCOPED_TRACE("stalemate_locks.txt line " + std::to_string(c.line) + ": " + c.fen);
     bool mates[COLOR_NB], complete = false;
     reachable_mates::mates_reachable(pos, 400'000, mates, complete);

@@ -1,22 +1,12 @@
 // Accounts around the real game service: a logged-in player's game is recorded at its creation and at the
 // hello of its seat, listed from the service's archive (GameService::archived_game), and exported as PGN even
 // after it left memory, without being loaded back into it.
+#include "account_test_support.h"
 #include "server/account_service.h"
 #include "service_test_support.h"
 
 namespace tabiya::server::testing {
 namespace {
-
-class CookiePeer final : public Peer {
- public:
-  explicit CookiePeer(std::string cookie) : cookie_(std::move(cookie)) {}
-  void send(SharedText) override {}
-  void close(int, std::string_view) override {}
-  std::string_view cookie() const override { return cookie_; }
-
- private:
-  std::string cookie_;
-};
 
 class AccountGames : public ServiceFixture {
  protected:

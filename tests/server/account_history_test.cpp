@@ -6,17 +6,6 @@
 namespace tabiya::server::testing {
 namespace {
 
-class CookiePeer final : public Peer {
- public:
-  explicit CookiePeer(std::string cookie) : cookie_(std::move(cookie)) {}
-  void send(SharedText) override {}
-  void close(int, std::string_view) override {}
-  std::string_view cookie() const override { return cookie_; }
-
- private:
-  std::string cookie_;
-};
-
 class AccountHistory : public AccountFixture {
  protected:
   std::string create(const Browser& b, const std::string& time = "5+3") {

@@ -109,6 +109,18 @@ struct Browser {
   std::string origin = "http://127.0.0.1:8080";
 };
 
+// A socket from a browser: it sends its cookie and ignores what it is sent.
+class CookiePeer final : public Peer {
+ public:
+  explicit CookiePeer(std::string cookie) : cookie_(std::move(cookie)) {}
+  void send(SharedText) override {}
+  void close(int, std::string_view) override {}
+  std::string_view cookie() const override { return cookie_; }
+
+ private:
+  std::string cookie_;
+};
+
 class AccountFixture : public ::testing::Test {
  protected:
   void SetUp() override { start(); }

@@ -7,12 +7,11 @@
 #include <cstdio>
 
 #include "../support/database_servers.h"
+#include "../support/migrated_database.h"
 #include "../support/tabiya_node.h"
 #include "network_test_support.h"
 #include "server/game_store.h"
 #include "server/owner_relay.h"
-#include "server/postgres_connection.h"
-#include "server/postgres_migrations.h"
 
 namespace tabiya::server::testing {
 namespace {
@@ -113,12 +112,9 @@ class Player {
 class ClusterTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    auto url = tabiya::testing::shared_postgres().fresh_database();
+    auto url = tabiya::testing::fresh_migrated_database();
     ASSERT_TRUE(url) << url.error().message;
     url_ = *url;
-    auto db = PgConnection::open(url_);
-    ASSERT_TRUE(db) << db.error().message;
-    ASSERT_TRUE(migrate_postgres(**db));
     auto redis = tabiya::testing::RedisServer::create();
     ASSERT_TRUE(redis) << redis.error().message;
     redis_ = std::move(*redis);
@@ -158,6 +154,38 @@ class ClusterTest : public ::testing::Test {
   static int64_t ms_since(Clock::time_point t) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
   }
+  // 1. e4 e5, each move answered to its mover.
+  static ::testing::AssertionResult play_e4_e5(Player& white, Player& black) {
+    white.move("e2e4", 0, 1);
+    if (!white.event("move", 1)) return ::testing::AssertionFailure() << "no answer to 1. e4";
+    black.move("e7e5", 1, 2);
+    if (!black.event("move", 2)) return ::testing::AssertionFailure() << "no answer to 1... e5";
+    return ::testing::AssertionSuccess();
+  }
+  // The game moved to another owner: White's socket is closed for it (Black's may have been closed already) and
+  // both reconnect. `white_moved`: when White's socket was closed.
+  static ::testing::AssertionResult reconnect_both(Player& white, Player& black,
+                                                   Clock::time_point* white_moved = nullptr) {
+    if (const int closed = white.wait_closed(); closed != CLOSE_MOVED)
+      return ::testing::AssertionFailure() << "White's socket closed with " << closed;
+    if (white_moved) *white_moved = Clock::now();
+    if (!white.reconnect()) return ::testing::AssertionFailure() << "White cannot reconnect";
+    if (!(black.wait_closed() == CLOSE_MOVED || black.closed_with == -1))
+      return ::testing::AssertionFailure() << "Black's socket closed with " << black.closed_with;
+    if (!black.reconnect()) return ::testing::AssertionFailure() << "Black cannot reconnect";
+    return ::testing::AssertionSuccess();
+  }
+
+  static constexpr const char* INVITE = R"({"v":1,"opponent":"invite","time":"5+0"})";
+  // An invite game (created on node a) with White's socket on one node and Black's on another.
+  struct InviteOnThreeNodes {
+    InviteOnThreeNodes(const json::object& created, int white_port, int black_port)
+        : id(id_of(created)),
+          white(white_port, id, {seat(created, "white")}),
+          black(black_port, id, {seat(created, "black")}) {}
+    std::string id;
+    Player white, black;
+  };
 
   std::string url_;
   std::unique_ptr<tabiya::testing::RedisServer> redis_;
@@ -214,14 +242,10 @@ TEST_F(ClusterTest, ARobotGameOwnedByAnotherNode) {
 // Node a dies mid-game: a node holding one of the players' sockets takes the game over once its lease expires, the
 // players reconnect, every acknowledged move is there, and the time without an owner is charged to nobody.
 TEST_F(ClusterTest, AKilledOwnersGameResumesOnAnotherNode) {
-  json::object game = create(0, R"({"v":1,"opponent":"invite","time":"5+0"})");
-  const std::string id = id_of(game);
-  Player white(port(1), id, {seat(game, "white")});
-  Player black(port(2), id, {seat(game, "black")});
-  white.move("e2e4", 0, 1);
-  ASSERT_TRUE(white.event("move", 1));
-  black.move("e7e5", 1, 2);
-  ASSERT_TRUE(black.event("move", 2));  // acknowledged: White's clock runs from here
+  InviteOnThreeNodes game(create(0, INVITE), port(1), port(2));
+  const std::string& id = game.id;
+  Player &white = game.white, &black = game.black;
+  ASSERT_TRUE(play_e4_e5(white, black));  // 1... e5 acknowledged: White's clock runs from here
   const auto acked = Clock::now();
   ASSERT_TRUE(white.event("move", 2));
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // White thinks past a clock checkpoint (1 s)
@@ -229,12 +253,9 @@ TEST_F(ClusterTest, AKilledOwnersGameResumesOnAnotherNode) {
   const int64_t think_before_kill = ms_since(acked);
   const auto killed = Clock::now();
 
-  EXPECT_EQ(white.wait_closed(), CLOSE_MOVED);
-  const auto moved = Clock::now();
-  const int64_t without_owner = ms_since(killed);
-  ASSERT_TRUE(white.reconnect());
-  ASSERT_TRUE(black.wait_closed() == CLOSE_MOVED || black.closed_with == -1);
-  ASSERT_TRUE(black.reconnect());
+  Clock::time_point moved;
+  ASSERT_TRUE(reconnect_both(white, black, &moved));
+  const int64_t without_owner = std::chrono::duration_cast<std::chrono::milliseconds>(moved - killed).count();
   const int64_t reconnecting = ms_since(moved);
   auto state = white.last_state();
   ASSERT_TRUE(state);
@@ -276,14 +297,10 @@ TEST_F(ClusterTest, AKilledOwnersGameResumesOnAnotherNode) {
 // client does not know whether the move counts. It reconnects and sends the move again unless the new state has
 // it: the move is there exactly once, and an acknowledged move is never lost.
 TEST_F(ClusterTest, AnOwnerKilledWithAMoveInFlightKeepsItExactlyOnce) {
-  json::object game = create(0, R"({"v":1,"opponent":"invite","time":"5+0"})");
-  const std::string id = id_of(game);
-  Player white(port(1), id, {seat(game, "white")});
-  Player black(port(2), id, {seat(game, "black")});
-  white.move("e2e4", 0, 1);
-  ASSERT_TRUE(white.event("move", 1));
-  black.move("e7e5", 1, 2);
-  ASSERT_TRUE(black.event("move", 2));
+  InviteOnThreeNodes game(create(0, INVITE), port(1), port(2));
+  const std::string& id = game.id;
+  Player &white = game.white, &black = game.black;
+  ASSERT_TRUE(play_e4_e5(white, black));
   ASSERT_TRUE(white.event("move", 2));
   white.move("g1f3", 2, 3);
   nodes_[0]->signal(SIGKILL);  // the move is on its way, in the owner's queue, or being committed
@@ -318,19 +335,12 @@ TEST_F(ClusterTest, AnOwnerKilledWithAMoveInFlightKeepsItExactlyOnce) {
 // Node a is paused past its lease: another node takes the game, play goes on there; when a wakes up it may not
 // write (fenced) and drops the game.
 TEST_F(ClusterTest, APausedOwnerCannotWriteWhenItWakesAndDropsTheGame) {
-  json::object game = create(0, R"({"v":1,"opponent":"invite","time":"5+0"})");
-  const std::string id = id_of(game);
-  Player white(port(1), id, {seat(game, "white")});
-  Player black(port(2), id, {seat(game, "black")});
-  white.move("e2e4", 0, 1);
-  ASSERT_TRUE(white.event("move", 1));
-  black.move("e7e5", 1, 2);
-  ASSERT_TRUE(black.event("move", 2));
+  InviteOnThreeNodes game(create(0, INVITE), port(1), port(2));
+  const std::string& id = game.id;
+  Player &white = game.white, &black = game.black;
+  ASSERT_TRUE(play_e4_e5(white, black));
   nodes_[0]->signal(SIGSTOP);
-  EXPECT_EQ(white.wait_closed(), CLOSE_MOVED);
-  ASSERT_TRUE(white.reconnect());
-  ASSERT_TRUE(black.wait_closed() == CLOSE_MOVED || black.closed_with == -1);
-  ASSERT_TRUE(black.reconnect());
+  ASSERT_TRUE(reconnect_both(white, black));
   white.move("g1f3", 2, 3);
   ASSERT_TRUE(white.event("move", 3));
   const std::string successor = lease(id)->owner;
@@ -357,10 +367,9 @@ TEST_F(ClusterTest, APausedOwnerCannotWriteWhenItWakesAndDropsTheGame) {
 
 // SIGTERM: the node stores what it has, releases its leases and exits; another node takes the game at once.
 TEST_F(ClusterTest, ADrainingNodeHandsItsGamesOver) {
-  json::object game = create(0, R"({"v":1,"opponent":"invite","time":"5+0"})");
-  const std::string id = id_of(game);
-  Player white(port(1), id, {seat(game, "white")});
-  Player black(port(2), id, {seat(game, "black")});
+  InviteOnThreeNodes game(create(0, INVITE), port(1), port(2));  // Black stays connected, on node c
+  const std::string& id = game.id;
+  Player& white = game.white;
   white.move("e2e4", 0, 1);
   ASSERT_TRUE(white.event("move", 1));
   const auto stopping = Clock::now();

@@ -5,12 +5,8 @@
 
 #include <thread>
 
-#include "../support/database_servers.h"
 #include "server/owner_relay.h"
-#include "server/postgres_connection.h"
-#include "server/postgres_migrations.h"
-#include "server/redis_bus.h"
-#include "service_test_support.h"
+#include "two_nodes_fixture.h"
 
 namespace tabiya::server::testing {
 namespace {
@@ -19,72 +15,24 @@ namespace json = boost::json;
 
 constexpr auto DEADLINE = std::chrono::seconds(20);
 
-class GameOwnershipTest : public ServiceFixture {
+class GameOwnershipTest : public TwoNodesFixture {
  protected:
-  void SetUp() override {
-    auto url = tabiya::testing::shared_postgres().fresh_database();
-    ASSERT_TRUE(url) << url.error().message;
-    auto db = PgConnection::open(*url);
-    ASSERT_TRUE(db) << db.error().message;
-    ASSERT_TRUE(migrate_postgres(**db));
-    url_ = *url;
-    auto redis = tabiya::testing::RedisServer::create();
-    ASSERT_TRUE(redis) << redis.error().message;
-    redis_ = std::move(*redis);
-    bus_a_ = open_bus("a");
-    bus_b_ = open_bus("b");
-    ASSERT_TRUE(bus_a_ && bus_b_);
-    auto store_a = open_postgres_store(url_);
-    ASSERT_TRUE(store_a) << store_a.error().message;
-    store_ = std::move(*store_a);
-    configure_ = [this](GameServiceOptions& o) {
-      o.bus = bus_a_;
-      o.owner_link = bus_a_;
-      o.node_id = "a";
-      o.lease = LEASE;
-    };
-    start();  // node A
-    start_b();
+  // Both nodes own games, with the test's lease; B's wall clock is the test's, its log the fixture's.
+  void configure_a(GameServiceOptions& o) override {
+    o.owner_link = bus_a_;
+    o.node_id = "a";
+    o.lease = LEASE;
   }
-  void start_b() {
-    auto store_b = open_postgres_store(url_);
-    ASSERT_TRUE(store_b) << store_b.error().message;
-    store_b_ = std::move(*store_b);
-    GameServiceOptions b;
-    b.store = store_b_;
-    b.bus = bus_b_;
+  void configure_b(GameServiceOptions& b) override {
     b.owner_link = bus_b_;
     b.node_id = "b";
     b.lease = LEASE;
-    b.time = clock_;
     b.wall_clock = [this] { return wall_ms_.load(); };
-    b.robot_threads = 1;
     b.robot_movetime_ms = 20;
-    b.ping_interval = std::chrono::milliseconds(0);
-    b.review.engine = "tabiya";
-    b.review.depth = 3;
-    b.review.lowest_priority = false;
     b.log = [this](const std::string& line) {
       std::lock_guard lock(log_mutex_);
       log_.push_back(line);
     };
-    auto created = GameService::create(io_b_, b);
-    ASSERT_TRUE(created) << created.error().message;
-    node_b_ = std::move(*created);
-  }
-  void TearDown() override {
-    node_b_.reset();
-    service_.reset();
-    bus_a_.reset();
-    bus_b_.reset();
-  }
-  std::shared_ptr<RedisBus> open_bus(const std::string& node) {
-    RedisBusOptions options;
-    options.url = redis_->url();
-    options.node = node;
-    auto bus = RedisBus::open(options);
-    EXPECT_TRUE(bus) << bus.error().message;
-    return bus ? std::shared_ptr<RedisBus>(std::move(*bus)) : nullptr;
   }
   Client connect_b(const std::string& id) {
     Client c{std::make_shared<RecordingPeer>(), nullptr};
@@ -94,13 +42,6 @@ class GameOwnershipTest : public ServiceFixture {
   }
   // Sends on node B; what it causes happens on A (the owner) and comes back over Redis: the test waits for it.
   void send_b(Client& c, const std::string& text) { node_b_->message(*c.session, text); }
-  void settle_b() {
-    for (;;) {
-      node_b_->wait_for_store();
-      io_b_.restart();
-      if (io_b_.poll() == 0) return;
-    }
-  }
   // Polls `done` (the answer travels over Redis between threads) until the deadline.
   static bool eventually(const std::function<bool()>& done) {
     const auto deadline = std::chrono::steady_clock::now() + DEADLINE;
@@ -118,12 +59,6 @@ class GameOwnershipTest : public ServiceFixture {
   }
 
   static constexpr std::chrono::milliseconds LEASE{10'000};
-  std::string url_;
-  std::unique_ptr<tabiya::testing::RedisServer> redis_;
-  std::shared_ptr<RedisBus> bus_a_, bus_b_;
-  std::shared_ptr<GameStore> store_b_;
-  boost::asio::io_context io_b_;
-  std::unique_ptr<GameService> node_b_;
 };
 
 TEST_F(GameOwnershipTest, ASocketOnAnotherNodeIsRelayedToTheOwner) {

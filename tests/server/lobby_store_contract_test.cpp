@@ -6,10 +6,9 @@
 #include <filesystem>
 #include <functional>
 
-#include "../support/database_servers.h"
+#include "../support/migrated_database.h"
+#include "../support/test_directory.h"
 #include "server/lobby_store.h"
-#include "server/postgres_connection.h"
-#include "server/postgres_migrations.h"
 
 namespace tabiya::server {
 namespace {
@@ -21,22 +20,13 @@ class LobbyStoreContract : public ::testing::TestWithParam<std::string> {
     if (kind == "memory") {
       store_ = make_memory_lobby_store();
     } else if (kind == "sqlite") {
-      std::string name = "tabiya-lobby-contract-";
-      name += std::to_string(::getpid());
-      name += "-";
-      name += ::testing::UnitTest::GetInstance()->current_test_info()->name();
-      dir_ = std::filesystem::temp_directory_path() / name;
-      std::filesystem::remove_all(dir_);
+      dir_ = tabiya::testing::fresh_test_directory("tabiya-lobby-contract-");
       auto opened = open_sqlite_lobby_store(dir_.string());
       ASSERT_TRUE(opened) << opened.error().message;
       store_ = std::move(*opened);
     } else {
-      auto url = tabiya::testing::shared_postgres().fresh_database();
+      auto url = tabiya::testing::fresh_migrated_database();
       ASSERT_TRUE(url) << url.error().message;
-      auto db = PgConnection::open(*url);
-      ASSERT_TRUE(db) << db.error().message;
-      auto migrated = migrate_postgres(**db);
-      ASSERT_TRUE(migrated) << migrated.error().message;
       auto opened = open_postgres_lobby_store(*url);
       ASSERT_TRUE(opened) << opened.error().message;
       store_ = std::move(*opened);

@@ -9,10 +9,9 @@
 #include <thread>
 
 #include "../support/database_servers.h"
+#include "../support/migrated_database.h"
 #include "lobby_test_support.h"
 #include "server/lobby_service.h"
-#include "server/postgres_connection.h"
-#include "server/postgres_migrations.h"
 #include "server/redis_bus.h"
 
 namespace tabiya::server::testing {
@@ -35,11 +34,8 @@ struct Client {
 class LobbyTwoNodes : public ::testing::Test {
  protected:
   void SetUp() override {
-    auto url = tabiya::testing::shared_postgres().fresh_database();
+    auto url = tabiya::testing::fresh_migrated_database();
     ASSERT_TRUE(url) << url.error().message;
-    auto db = PgConnection::open(*url);
-    ASSERT_TRUE(db) << db.error().message;
-    ASSERT_TRUE(migrate_postgres(**db));
     auto redis = tabiya::testing::RedisServer::create();
     ASSERT_TRUE(redis) << redis.error().message;
     redis_ = std::move(*redis);

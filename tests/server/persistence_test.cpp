@@ -6,41 +6,20 @@
 #include <filesystem>
 
 #include "server/game_service.h"
-#include "service_test_support.h"
+#include "sqlite_file_fixture.h"
 
 namespace tabiya::server::testing {
 namespace {
 
 namespace json = boost::json;
 
-class PersistenceTest : public ServiceFixture {
+class PersistenceTest : public OnSqliteFile<> {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() / ("tabiya-store-" + std::to_string(::getpid()) + "-" +
-                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-    store_ = open_store();
-    start();
-  }
-  void TearDown() override {
-    service_.reset();
-    store_.reset();
-    std::filesystem::remove_all(dir_);
-  }
-  std::shared_ptr<GameStore> open_store() {
-    auto s = open_sqlite_store((dir_ / "games.sqlite3").string());
-    EXPECT_TRUE(s) << s.error().message;
-    return std::shared_ptr<GameStore>(std::move(*s));
-  }
   // The process dies: the service and the store's connection go, the file stays.
   void crash_and_restart() {
-    service_.reset();
-    store_.reset();
-    store_ = open_store();
-    start();
+    stop();
+    start_again();
   }
-  std::filesystem::path dir_;
 };
 
 TEST_F(PersistenceTest, UnfinishedGamesComeBackWithTheirMovesAndClocks_Art6_12) {

@@ -8,10 +8,9 @@
 #include <filesystem>
 #include <functional>
 
-#include "../support/database_servers.h"
+#include "../support/migrated_database.h"
+#include "../support/test_directory.h"
 #include "server/game_store.h"
-#include "server/postgres_connection.h"
-#include "server/postgres_migrations.h"
 
 namespace tabiya::server::testing {
 namespace {
@@ -152,21 +151,13 @@ class StoreContract : public ::testing::TestWithParam<std::string> {
     if (kind == "memory") {
       store_ = make_memory_store();
     } else if (kind == "sqlite") {
-      dir_ =
-          std::filesystem::temp_directory_path() / (std::string("tabiya-contract-") + std::to_string(::getpid()) + "-" +
-                                                    ::testing::UnitTest::GetInstance()->current_test_info()->name());
-      std::filesystem::remove_all(dir_);
-      std::filesystem::create_directories(dir_);
+      dir_ = tabiya::testing::fresh_test_directory("tabiya-contract-");
       auto opened = open_sqlite_store((dir_ / "games.sqlite3").string());
       ASSERT_TRUE(opened) << opened.error().message;
       store_ = std::move(*opened);
     } else {
-      auto url = tabiya::testing::shared_postgres().fresh_database();
+      auto url = tabiya::testing::fresh_migrated_database();
       ASSERT_TRUE(url) << url.error().message;
-      auto db = PgConnection::open(*url);
-      ASSERT_TRUE(db) << db.error().message;
-      auto migrated = migrate_postgres(**db);
-      ASSERT_TRUE(migrated) << migrated.error().message;
       auto opened = open_postgres_store(*url);
       ASSERT_TRUE(opened) << opened.error().message;
       store_ = std::move(*opened);

@@ -9,7 +9,7 @@
 #include <map>
 #include <set>
 
-#include "event_store_param.h"
+#include "event_service_fixture.h"
 #include "server/team_captain.h"
 #include "server/team_swiss_options.h"
 #include "server/tournament_service.h"
@@ -20,75 +20,15 @@ namespace {
 
 namespace json = boost::json;
 
-class TeamServiceTest : public ::testing::TestWithParam<EventBackend> {
+class TeamServiceTest : public EventServiceFixture {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() / ("tabiya-teams-" + std::to_string(::getpid()) + "-" +
-                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-    if (GetParam() == EventBackend::postgres) database_ = fresh_event_database();
-    start();
-  }
-  void TearDown() override {
-    tournaments_.reset();
-    games_.reset();
-    std::filesystem::remove_all(dir_);
-  }
-  void start() {
-    GameServiceOptions options;
-    options.store = store_;
-    options.time = clock_;
-    options.robot_threads = 1;
-    options.ping_interval = std::chrono::milliseconds(0);
-    options.review.engine = "tabiya";
-    options.random = [this] { return ++random_; };
-    options.log = [](const std::string&) {};
-    options.on_game_end = [this](const std::string& id, const std::string& score) {
-      if (listening_ && tournaments_) tournaments_->game_ended(id, score);
-    };
-    auto g = GameService::create(io_, options);
-    ASSERT_TRUE(g) << g.error().message;
-    games_ = std::move(*g);
-    TournamentServiceOptions t;
-    t.data_dir = dir_.string();
-    t.event_store = event_store_for(GetParam(), database_);
-    t.random = [] { return uint64_t{42}; };
-    t.log = [this](const std::string& line) { log_.push_back(line); };
-    auto made = TournamentService::create(*games_, t);
-    ASSERT_TRUE(made) << made.error().message;
-    tournaments_ = std::move(*made);
-  }
-  void restart() {
-    tournaments_.reset();
-    games_.reset();
-    start();
-  }
-  void settle() {
-    for (;;) {
-      games_->wait_for_store();
-      io_.restart();
-      if (io_.poll() == 0) return;
-    }
-  }
-  HttpAnswer call(const std::string& method, const std::string& target, const std::string& body = "") {
-    HttpAnswer answer = tournaments_->http({method, target, body});
-    settle();
-    return answer;
-  }
-  json::object post(const std::string& target, const json::object& body, int expected) {
-    HttpAnswer a = call("POST", target, json::serialize(body));
-    EXPECT_EQ(a.status, expected) << target << " " << json::serialize(body) << " -> " << a.body;
-    json::error_code ec;
-    json::value v = json::parse(a.body, ec);
-    return v.is_object() ? v.as_object() : json::object{};
-  }
+  TeamServiceTest() : EventServiceFixture("tabiya-teams-") {}
+
   json::object event() {
     HttpAnswer a = call("GET", base());
     EXPECT_EQ(a.status, 200) << a.body;
     return json::parse(a.body).as_object();
   }
-  static std::string str(const json::value& v) { return std::string(v.as_string()); }
   std::string base() const { return "/api/tournaments/" + id_; }
   // The refusal's code and reason of a POST.
   std::pair<std::string, std::string> refusal(const std::string& what, const json::object& body, int status) {
@@ -138,32 +78,9 @@ class TeamServiceTest : public ::testing::TestWithParam<EventBackend> {
     return {};
   }
   void resign(const std::string& game, const std::string& resigner, const std::string& other) {
-    Client r{std::make_shared<RecordingPeer>(), nullptr}, o{std::make_shared<RecordingPeer>(), nullptr};
-    r.session = tournaments_->open("/ws/" + game, r.peer);
-    o.session = tournaments_->open("/ws/" + game, o.peer);
-    ASSERT_NE(r.session, nullptr);
-    ASSERT_NE(o.session, nullptr);
-    tournaments_->message(*r.session, R"({"t":"hello","v":1,"seats":[")" + resigner + R"("]})");
-    settle();
-    tournaments_->message(*o.session, R"({"t":"hello","v":1,"seats":[")" + other + R"("]})");
-    settle();
-    tournaments_->message(*r.session, R"({"t":"resign","req":1})");
-    settle();
-    tournaments_->closed(*r.session);
-    tournaments_->closed(*o.session);
-    settle();
+    seat_both_and_resign(*tournaments_, game, resigner, other);
   }
 
-  boost::asio::io_context io_;
-  std::shared_ptr<ManualTimeSource> clock_ = std::make_shared<ManualTimeSource>(Millis{1'000'000});
-  std::shared_ptr<GameStore> store_ = make_memory_store();
-  std::unique_ptr<GameService> games_;
-  std::unique_ptr<TournamentService> tournaments_;
-  std::filesystem::path dir_;
-  std::string database_;  // PostgreSQL's URL when the events are stored there
-  uint64_t random_ = 0;
-  bool listening_ = true;
-  std::vector<std::string> log_;
   std::string id_, arbiter_;
   std::vector<std::string> captains_;
 };

@@ -12,7 +12,7 @@
 #include <optional>
 #include <sstream>
 
-#include "event_store_param.h"
+#include "event_service_fixture.h"
 #include "pgn_check.h"
 #include "service_test_support.h"
 #include "tournament/trf.h"
@@ -22,45 +22,10 @@ namespace {
 
 namespace json = boost::json;
 
-class TournamentServiceTest : public ::testing::TestWithParam<EventBackend> {
+class TournamentServiceTest : public EventServiceFixture {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() / ("tabiya-tournament-" + std::to_string(::getpid()) + "-" +
-                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-    if (GetParam() == EventBackend::postgres) database_ = fresh_event_database();
-    start();
-  }
-  void TearDown() override {
-    tournaments_.reset();
-    games_.reset();
-    std::filesystem::remove_all(dir_);
-  }
-
-  // The game service (its games in memory, kept across restarts) and the tournaments on top.
-  void start() {
-    GameServiceOptions options;
-    options.store = store_;
-    options.time = clock_;
-    options.robot_threads = 1;
-    options.ping_interval = std::chrono::milliseconds(0);
-    options.review.engine = "tabiya";
-    options.random = [this] { return ++random_; };
-    options.log = [](const std::string&) {};
-    options.on_game_end = [this](const std::string& id, const std::string& score) {
-      if (listening_ && tournaments_) tournaments_->game_ended(id, score);
-    };
-    options.creation_limits = limiter_;
-    auto g = GameService::create(io_, options);
-    ASSERT_TRUE(g) << g.error().message;
-    games_ = std::move(*g);
-    TournamentServiceOptions t;
-    t.data_dir = dir_.string();
-    t.event_store = event_store_for(GetParam(), database_);
-    t.random = [] { return uint64_t{42}; };
-    t.log = [this](const std::string& line) { log_.push_back(line); };
-    t.creation_limits = limiter_;
+  TournamentServiceTest() : EventServiceFixture("tabiya-tournament-") {}
+  void configure(TournamentServiceOptions& t) override {
     t.account_of = [this](const HttpRequest& request) -> std::optional<TournamentAccount> {
       auto it = accounts_.find(std::string(request.cookie));
       if (it == accounts_.end()) return std::nullopt;
@@ -69,43 +34,13 @@ class TournamentServiceTest : public ::testing::TestWithParam<EventBackend> {
     t.account_seat = [this](const std::string& account, const std::string& game, const std::string& seat) {
       account_seats_.push_back({account, game, seat});
     };
-    auto made = TournamentService::create(*games_, t);
-    ASSERT_TRUE(made) << made.error().message;
-    tournaments_ = std::move(*made);
-  }
-  void restart() {
-    tournaments_.reset();
-    games_.reset();
-    start();
   }
 
-  // Runs until every game change is committed and reported (the game store commits on its own thread).
-  void settle() {
-    for (;;) {
-      games_->wait_for_store();
-      io_.restart();
-      if (io_.poll() == 0) return;
-    }
-  }
-  HttpAnswer call(const std::string& method, const std::string& target, const std::string& body = "") {
-    HttpAnswer answer = tournaments_->http({method, target, body});
-    settle();
-    return answer;
-  }
-  json::object post(const std::string& target, const json::object& body, int expected) {
-    HttpAnswer a = call("POST", target, json::serialize(body));
-    EXPECT_EQ(a.status, expected) << target << " " << json::serialize(body) << " -> " << a.body;
-    json::error_code ec;
-    json::value v = json::parse(a.body, ec);
-    return v.is_object() ? v.as_object() : json::object{};
-  }
   json::object event(const std::string& id) {
     HttpAnswer a = call("GET", "/api/tournaments/" + id);
     EXPECT_EQ(a.status, 200) << a.body;
     return json::parse(a.body).as_object();
   }
-  static std::string str(const json::value& v) { return std::string(v.as_string()); }
-
   struct Made {
     std::string id, arbiter, join;
     std::vector<std::string> players;  // tokens in joining order
@@ -132,44 +67,11 @@ class TournamentServiceTest : public ::testing::TestWithParam<EventBackend> {
     return int(me.at("player").as_int64());
   }
 
-  // Both seat holders of `game_id` connect through `host` (the tournaments or the game service itself), the
-  // holder of `resigner` resigns, and both leave.
-  template <class Host>
-  void seat_both_and_resign(Host& host, const std::string& game_id, const std::string& resigner,
-                            const std::string& other) {
-    Client r{std::make_shared<RecordingPeer>(), nullptr}, o{std::make_shared<RecordingPeer>(), nullptr};
-    r.session = host.open("/ws/" + game_id, r.peer);
-    o.session = host.open("/ws/" + game_id, o.peer);
-    ASSERT_NE(r.session, nullptr);
-    ASSERT_NE(o.session, nullptr);
-    host.message(*r.session, R"({"t":"hello","v":1,"seats":[")" + resigner + R"("]})");
-    settle();
-    host.message(*o.session, R"({"t":"hello","v":1,"seats":[")" + other + R"("]})");
-    settle();
-    host.message(*r.session, R"({"t":"resign","req":1})");
-    settle();
-    host.closed(*r.session);
-    settle();
-    host.closed(*o.session);
-    settle();
-  }
-
-  boost::asio::io_context io_;
-  std::shared_ptr<ManualTimeSource> clock_ = std::make_shared<ManualTimeSource>(Millis{1'000'000});
-  std::shared_ptr<GameStore> store_ = make_memory_store();
-  std::unique_ptr<GameService> games_;
-  std::unique_ptr<TournamentService> tournaments_;
-  std::filesystem::path dir_;
-  std::string database_;  // PostgreSQL's URL when the events are stored there
-  uint64_t random_ = 0;
-  bool listening_ = true;
-  std::vector<std::string> log_;
   std::map<std::string, TournamentAccount> accounts_;  // by Cookie header: the stand-in for the accounts
   struct AccountSeat {
     std::string account, game, seat;
   };
   std::vector<AccountSeat> account_seats_;
-  std::shared_ptr<RateLimiter> limiter_;  // creations per client, shared by both services; none unless a test sets one
 };
 
 TEST_P(TournamentServiceTest, CreatingAnEventChecksEveryFieldAndNamesTheBadOne) {

@@ -5,76 +5,15 @@
 
 #include <thread>
 
-#include "../support/database_servers.h"
-#include "server/postgres_connection.h"
-#include "server/postgres_migrations.h"
-#include "server/redis_bus.h"
-#include "service_test_support.h"
+#include "two_nodes_fixture.h"
 
 namespace tabiya::server::testing {
 namespace {
 
 namespace json = boost::json;
 
-class TwoNodesTest : public ServiceFixture {
- protected:
-  void SetUp() override {
-    auto url = tabiya::testing::shared_postgres().fresh_database();
-    ASSERT_TRUE(url) << url.error().message;
-    auto db = PgConnection::open(*url);
-    ASSERT_TRUE(db) << db.error().message;
-    ASSERT_TRUE(migrate_postgres(**db));
-    auto redis = tabiya::testing::RedisServer::create();
-    ASSERT_TRUE(redis) << redis.error().message;
-    redis_ = std::move(*redis);
-    bus_a_ = open_bus("a");
-    bus_b_ = open_bus("b");
-    auto store_a = open_postgres_store(*url);
-    auto store_b = open_postgres_store(*url);
-    ASSERT_TRUE(store_a && store_b);
-    store_ = std::move(*store_a);
-    configure_ = [this](GameServiceOptions& o) { o.bus = bus_a_; };
-    start();  // node A: the fixture's service
-    GameServiceOptions b;
-    b.store = std::move(*store_b);
-    b.bus = bus_b_;
-    b.time = clock_;
-    b.robot_threads = 1;
-    b.ping_interval = std::chrono::milliseconds(0);
-    b.review.engine = "tabiya";
-    b.review.depth = 3;
-    b.review.lowest_priority = false;
-    auto created = GameService::create(io_b_, b);
-    ASSERT_TRUE(created) << created.error().message;
-    node_b_ = std::move(*created);
-  }
-  void TearDown() override {
-    node_b_.reset();
-    service_.reset();
-    bus_a_.reset();
-    bus_b_.reset();
-  }
-  std::shared_ptr<RedisBus> open_bus(const std::string& node) {
-    RedisBusOptions options;
-    options.url = redis_->url();
-    options.node = node;
-    auto bus = RedisBus::open(options);
-    EXPECT_TRUE(bus) << bus.error().message;
-    return bus ? std::shared_ptr<RedisBus>(std::move(*bus)) : nullptr;
-  }
-  void settle_b() {
-    for (;;) {
-      node_b_->wait_for_store();
-      io_b_.restart();
-      if (io_b_.poll() == 0) return;
-    }
-  }
-
-  std::unique_ptr<tabiya::testing::RedisServer> redis_;
-  std::shared_ptr<RedisBus> bus_a_, bus_b_;
-  boost::asio::io_context io_b_;
-  std::unique_ptr<GameService> node_b_;
-};
+// The fixture's name and members stay as its tests use them (two_nodes_fixture.h).
+class TwoNodesTest : public TwoNodesFixture {};
 
 TEST_F(TwoNodesTest, ASpectatorOnNodeBSeesTheMovesOfAGamePlayedOnNodeA) {
   auto [g, id, players] = hotseat(R"({"v":1,"opponent":"hotseat","time":"5+0"})");

@@ -8,7 +8,7 @@
 #include <filesystem>
 
 #include "server/unjoined_games.h"
-#include "service_test_support.h"
+#include "sqlite_file_fixture.h"
 
 namespace tabiya::server::testing {
 namespace {
@@ -53,12 +53,7 @@ TEST(Unjoined, NoPersonActedAndNoInvitedPlayerCame) {
 
 class SqliteFile : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() / ("tabiya-expiry-" + std::to_string(::getpid()) + "-" +
-                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
+  void SetUp() override { dir_ = tabiya::testing::fresh_test_directory("tabiya-expiry-"); }
   void TearDown() override { std::filesystem::remove_all(dir_); }
   std::string path() const { return (dir_ / "games.sqlite3").string(); }
   std::filesystem::path dir_;
@@ -183,35 +178,14 @@ TEST_F(UnjoinedExpiryTest, ZeroKeepsEveryGame) {
   EXPECT_TRUE(exists(invite));
 }
 
-class UnjoinedExpiryAcrossRestartsTest : public UnjoinedExpiryTest {
+class UnjoinedExpiryAcrossRestartsTest : public OnSqliteFile<UnjoinedExpiryTest> {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() / ("tabiya-expiry-restart-" + std::to_string(::getpid()) + "-" +
-                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-    store_ = open_store();
-    start();
-  }
-  void TearDown() override {
-    service_.reset();
-    store_.reset();
-    std::filesystem::remove_all(dir_);
-  }
-  std::shared_ptr<GameStore> open_store() {
-    auto s = open_sqlite_store((dir_ / "games.sqlite3").string());
-    EXPECT_TRUE(s) << s.error().message;
-    return std::shared_ptr<GameStore>(std::move(*s));
-  }
   // The process stops; `minutes` later it starts again on the same file.
   void restart_after(int64_t minutes) {
-    service_.reset();
-    store_.reset();
+    stop();
     wall_ms_ += minutes * MINUTE_MS;
-    store_ = open_store();
-    start();
+    start_again();
   }
-  std::filesystem::path dir_;
 };
 
 TEST_F(UnjoinedExpiryAcrossRestartsTest, AnExpiredGameIsNotLoadedAtTheNextStart) {

@@ -7,36 +7,22 @@
 // captain's, player's and public pages go to build/screenshots/; axe finds no A/AA violation on them.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { clickMove, serverAndBrowser, shot, waitMoves, watchErrors } from './helpers.js';
-
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
+import { axe, EVENT_DESKTOP as DESKTOP, EVENT_PHONE as PHONE, localTo, openNewEventForm, pageOpener } from './event_pages.js';
+import { clickMove, serverAndBrowser, shot, waitMoves } from './helpers.js';
 
 const f = serverAndBrowser();
 
-const local = (url: string): string => url.replace(/^http:\/\/[^/]+/, f.server.url);
-
-async function axe(page: Page, what: string, found: string[]): Promise<void> {
-  const result = await new AxeBuilder({ page } as never).withTags(['wcag2a', 'wcag2aa']).analyze();
-  found.push(...result.violations.map(v => `${what}: ${v.id}: ${v.help}; ${v.nodes.map(n => n.target.join(' ')).slice(0, 4).join(' | ')}`));
-}
+const local = (url: string): string => localTo(f, url);
 
 test('a team event of two teams on two boards: captain links, advice seen by the player, standings', async () => {
   const errors: string[] = [];
   const violations: string[] = [];
-  const newPage = async (viewport = DESKTOP): Promise<Page> => {
-    const page = await (await f.browser.newContext({ viewport })).newPage();
-    watchErrors(page, errors);
-    return page;
-  };
+  const newPage = pageOpener(f, errors);
 
   // The arbiter creates the event from the New tournament form.
   const arbiter = await newPage();
-  await arbiter.goto(`${f.server.url}/t/new`);
-  await arbiter.waitForSelector('#tournament-new');
-  await arbiter.fill('#tournament-new input[name=name]', 'Club League');
+  await openNewEventForm(f, arbiter, 'Club League');
   await arbiter.selectOption('#tournament-new select[name=system]', 'team-round-robin');
   assert.equal(await arbiter.locator('#tournament-new input[name=boards]').isVisible(), true);
   await arbiter.fill('#tournament-new input[name=boards]', '2');

@@ -8,35 +8,20 @@
 // and a team the arbiter marks absent is left out of round 2. Screenshots to build/screenshots/; axe finds no A/AA violation.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import { axe, EVENT_DESKTOP as DESKTOP, EVENT_PHONE as PHONE, localTo, openNewEventForm, pageOpener } from './event_pages.js';
 import { serverAndBrowser, shot, watchErrors } from './helpers.js';
-
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
 const f = serverAndBrowser();
 
-const local = (url: string): string => url.replace(/^http:\/\/[^/]+/, f.server.url);
-
-async function axe(page: Page, what: string, found: string[]): Promise<void> {
-  const result = await new AxeBuilder({ page } as never).withTags(['wcag2a', 'wcag2aa']).analyze();
-  found.push(...result.violations.map(v => `${what}: ${v.id}: ${v.help}; ${v.nodes.map(n => n.target.join(' ')).slice(0, 4).join(' | ')}`));
-}
+const local = (url: string): string => localTo(f, url);
 
 test('captains enter their players and line up a reserve; the printable page and the PGN', async () => {
   const errors: string[] = [];
   const violations: string[] = [];
-  const newPage = async (viewport = DESKTOP): Promise<Page> => {
-    const page = await (await f.browser.newContext({ viewport })).newPage();
-    watchErrors(page, errors);
-    return page;
-  };
+  const newPage = pageOpener(f, errors);
 
   const arbiter = await newPage();
-  await arbiter.goto(`${f.server.url}/t/new`);
-  await arbiter.waitForSelector('#tournament-new');
-  await arbiter.fill('#tournament-new input[name=name]', 'Captains League');
+  await openNewEventForm(f, arbiter, 'Captains League');
   assert.equal(await arbiter.locator('#captain-registration').isVisible(), false);
   await arbiter.selectOption('#tournament-new select[name=system]', 'team-round-robin');
   await arbiter.fill('#tournament-new input[name=boards]', '2');
@@ -141,9 +126,7 @@ test('a team Swiss from the New tournament form: three teams, round 1 paired wit
   const violations: string[] = [];
   const page = await (await f.browser.newContext({ viewport: DESKTOP })).newPage();
   watchErrors(page, errors);
-  await page.goto(`${f.server.url}/t/new`);
-  await page.waitForSelector('#tournament-new');
-  await page.fill('#tournament-new input[name=name]', 'Team Swiss Cup');
+  await openNewEventForm(f, page, 'Team Swiss Cup');
   await page.selectOption('#tournament-new select[name=system]', 'team-swiss');
   // A team Swiss declares its rounds and its boards.
   assert.equal(await page.locator('#tournament-new input[name=rounds]').isVisible(), true);

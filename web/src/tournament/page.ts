@@ -4,26 +4,18 @@
 import { account, onAccountChange } from '../account/session';
 import { t } from '../i18n';
 import { call } from './api';
-import { copyRow, el, field, root } from './dom';
+import { copyRow, el, field } from './dom';
 import { saveKeys, type Keys } from './keys';
+import { EventPage, eventFacts } from './event_page';
 import type { TEvent, TMe } from './types';
 import { crosstablePanel, downloadsPanel, pairingsPanel, playerName, playersPanel, resultText, standingsPanel } from './views';
 
-const POLL_MS = 2000;
-
-export class TournamentPage {
-  private event: TEvent | null = null;
-  private me: TMe | null = null;
-  private timer = 0;
-  private closed = false;
-  private message = '';
-  private messageError = false;
-
+export class TournamentPage extends EventPage<TEvent, TMe> {
   constructor(
-    private readonly id: string,
+    id: string,
     private keys: Keys,
   ) {
-    root().replaceChildren(el('div', { class: 'tpage-inner' }, el('p', { class: 'status' }, t('tournament.loading'))));
+    super(id);
     // The join form shows the account's profile once it is known (the account is read at start, in parallel).
     onAccountChange(() => {
       if (!this.closed && !this.me && this.keys.join) this.render();
@@ -31,91 +23,23 @@ export class TournamentPage {
     void this.refresh(true);
   }
 
-  close(): void {
-    this.closed = true;
-    window.clearTimeout(this.timer);
-  }
-
-  private get base(): string {
-    return `/api/tournaments/${this.id}`;
-  }
-
-  private token(): string | undefined {
+  protected token(): string | undefined {
     return this.keys.arbiter ?? this.keys.player;
-  }
-
-  private async refresh(force = false): Promise<void> {
-    window.clearTimeout(this.timer);
-    try {
-      const event = await call<TEvent>('GET', this.base);
-      if (this.closed) return;
-      if (force || !this.event || event.version !== this.event.version) {
-        const token = this.token();
-        let me: TMe | null = null;
-        if (token) {
-          try {
-            me = await call<TMe>('POST', `${this.base}/me`, { token });
-          } catch {
-            me = null;
-          }
-        }
-        if (this.closed) return;
-        this.event = event;
-        this.me = me;
-        this.render();
-      }
-    } catch (e) {
-      if (this.closed) return;
-      if (!this.event) root().replaceChildren(el('div', { class: 'tpage-inner' }, el('p', { class: 'form-error' }, (e as Error).message)));
-    }
-    if (!this.closed) this.timer = window.setTimeout(() => void this.refresh(), POLL_MS);
-  }
-
-  /** Runs an action, shows its outcome, and redraws. */
-  private act(path: string, body: Record<string, unknown>, done?: (answer: Record<string, unknown>) => void): void {
-    call<Record<string, unknown>>('POST', `${this.base}/${path}`, { token: this.token(), ...body }).then(
-      answer => {
-        this.message = '';
-        done?.(answer);
-        void this.refresh(true);
-      },
-      (e: Error) => {
-        this.message = e.message;
-        this.messageError = true;
-        this.render();
-      },
-    );
   }
 
   private name(n: number): string {
     return this.event ? playerName(this.event, n) : '?';
   }
 
-  private render(): void {
+  protected render(): void {
     const e = this.event;
     if (!e) return;
-    const inner = el('div', { class: 'tpage-inner' });
-    const facts = [
-      t(`tournament.system.${e.system}`),
-      e.rounds ? t('tournament.roundsCount', { rounds: e.rounds }) : '',
-      e.time === 'none' ? t('newGame.time.none') : e.time,
-      t(`newGame.rules.${e.rules}`),
-    ].filter(Boolean);
-    inner.append(
-      el('header', { class: 'thead' }, el('h1', {}, e.name), el('p', { class: 'facts' }, facts.join(' · ')), el('p', { class: 'tstate', 'data-state': e.state }, t(`tournament.state.${e.state}`))),
-    );
-    if (this.message) inner.append(el('p', { class: this.messageError ? 'form-error' : 'status', role: 'alert' }, this.message));
-    const main = el('div', { class: 'tgrid' });
-    const left = el('div', { class: 'tcol' });
-    const right = el('div', { class: 'tcol' });
-    if (this.me?.role === 'arbiter') left.append(this.arbiterPanel(e, this.me));
-    else if (this.me?.role === 'player') left.append(this.playerPanel(e, this.me));
-    else if (this.keys.join && e.state === 'registration') left.append(this.joinPanel());
-    left.append(pairingsPanel(e, this.me?.role === 'arbiter' ? (round, white, result) => this.act('result', { round, white, result }) : null));
-    right.append(standingsPanel(e), playersPanel(e));
-    main.append(left, right);
-    inner.append(main, crosstablePanel(e), downloadsPanel(this.base));
-    root().replaceChildren(inner);
+    const left: HTMLElement[] = [];
+    if (this.me?.role === 'arbiter') left.push(this.arbiterPanel(e, this.me));
+    else if (this.me?.role === 'player') left.push(this.playerPanel(e, this.me));
+    else if (this.keys.join && e.state === 'registration') left.push(this.joinPanel());
+    left.push(pairingsPanel(e, this.me?.role === 'arbiter' ? (round, white, result) => this.act('result', { round, white, result }) : null));
+    this.show(e, eventFacts(e), null, left, [standingsPanel(e), playersPanel(e)], [crosstablePanel(e), downloadsPanel(this.base)]);
   }
 
   private joinPanel(): HTMLElement {
@@ -217,9 +141,7 @@ export class TournamentPage {
   }
 
   private arbiterPanel(e: TEvent, me: TMe): HTMLElement {
-    const panel = el('section', { class: 'panel', id: 'arbiter-panel' });
-    panel.append(el('h2', {}, t('tournament.arbiter.title')));
-    panel.append(copyRow(t('tournament.arbiter.link'), `${location.origin}/t/${this.id}#a=${this.keys.arbiter ?? ''}`, 'arbiter-link'));
+    const panel = this.arbiterPanelStart(this.keys.arbiter);
     if (e.state === 'registration') {
       panel.append(copyRow(t('tournament.arbiter.joinLink'), `${location.origin}/t/${this.id}#join=${me.join ?? ''}`, 'join-link'));
       const form = el('form', { class: 'tform inline', id: 'add-player' });
@@ -234,14 +156,9 @@ export class TournamentPage {
         ev.preventDefault();
         this.act('players', playerRequest(name, rating, title, fed, fide));
       });
-      panel.append(form);
-      const close = el('button', { type: 'button', class: 'btn primary', id: 'btn-close-registration' }, t('tournament.arbiter.close'));
-      close.addEventListener('click', () => this.act('close', {}));
-      panel.append(el('div', { class: 'actions' }, close));
+      panel.append(form, el('div', { class: 'actions' }, this.closeRegistrationButton()));
     } else if (e.published < e.rounds) {
-      const publish = el('button', { type: 'button', class: 'btn primary', id: 'btn-publish' }, t('tournament.arbiter.publish', { round: e.published + 1 }));
-      publish.addEventListener('click', () => this.act('publish', {}));
-      panel.append(el('div', { class: 'actions' }, publish));
+      panel.append(el('div', { class: 'actions' }, this.publishButton(e.published + 1)));
     }
     // Each player's own link, for players the arbiter entered.
     if (me.players && me.players.length > 0) {

@@ -4,6 +4,7 @@
 import { t } from '../i18n';
 import { call } from './api';
 import { el, root } from './dom';
+import { showPrintablePage } from './printable';
 import type { TeamEventView } from './team_types';
 import { showTeamPrintable } from './team_print';
 import type { TEvent } from './types';
@@ -20,17 +21,5 @@ export async function showPrintable(id: string): Promise<void> {
   }
   if ((e as { kind?: string }).kind === 'team') return showTeamPrintable(id, e as unknown as TeamEventView);
   const facts = [t(`tournament.system.${e.system}`), t('tournament.print.roundsPlayed', { rounds: e.published, total: e.rounds })];
-  const print = el('button', { type: 'button', class: 'btn primary', id: 'btn-print' }, t('tournament.print.print'));
-  print.addEventListener('click', () => window.print());
-  const back = el('a', { class: 'btn', href: `/t/${encodeURIComponent(id)}` }, t('tournament.print.back'));
-  root().replaceChildren(
-    el(
-      'div',
-      { class: 'tpage-inner tprint' },
-      el('header', { class: 'thead' }, el('h1', {}, e.name), el('p', { class: 'facts' }, facts.join(' · '))),
-      el('div', { class: 'print-actions' }, print, back),
-      standingsPanel(e),
-      crosstablePanel(e),
-    ),
-  );
+  showPrintablePage(id, e.name, facts, standingsPanel(e), crosstablePanel(e));
 }

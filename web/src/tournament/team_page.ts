@@ -3,15 +3,13 @@
 // captain's page for a captain's token (his team's boards and the advice Tournament Rules 15 allows, no
 // positions), and a player's own games for a player's token.
 import { t } from '../i18n';
-import { call } from './api';
-import { copyRow, el, field, root } from './dom';
+import { copyRow, el, field } from './dom';
+import { EventPage, eventFacts } from './event_page';
 import type { Keys } from './keys';
 import { lineupForm, lineupRound, parsePlayers, rosterForm } from './team_forms';
 import type { AdviceMessage, CaptainBoard, TeamEventView, TeamMe } from './team_types';
 import { matchCrosstablePanel, matchesPanel, memberName, teamName, teamsPanel, teamStandingsPanel } from './team_views';
 import { downloadsPanel, resultText } from './views';
-
-const POLL_MS = 2000;
 const ADVICE = ['offer_draw', 'accept_draw', 'resign'] as const;
 const ANSWERS = ['yes', 'no', 'decide_yourself'] as const;
 
@@ -21,103 +19,39 @@ export function adviceLine(m: AdviceMessage, player: string): string {
   return `${t('tournament.team.captainSays')}: ${t(`tournament.team.advice.${m.kind}`)}`;
 }
 
-export class TeamPage {
-  private event: TeamEventView | null = null;
-  private me: TeamMe | null = null;
-  private timer = 0;
-  private closed = false;
-  private message = '';
-  private messageError = false;
+export class TeamPage extends EventPage<TeamEventView, TeamMe> {
   /** The team whose line-up the arbiter's form shows. */
   private lineupTeam = 1;
 
   constructor(
-    private readonly id: string,
+    id: string,
     private readonly keys: Keys,
   ) {
-    root().replaceChildren(el('div', { class: 'tpage-inner' }, el('p', { class: 'status' }, t('tournament.loading'))));
+    super(id);
     void this.refresh(true);
   }
 
-  close(): void {
-    this.closed = true;
-    window.clearTimeout(this.timer);
-  }
-
-  private get base(): string {
-    return `/api/tournaments/${this.id}`;
-  }
-
-  private token(): string | undefined {
+  protected token(): string | undefined {
     return this.keys.arbiter ?? this.keys.captain ?? this.keys.player;
   }
 
-  private async refresh(force = false): Promise<void> {
-    window.clearTimeout(this.timer);
-    try {
-      const event = await call<TeamEventView>('GET', this.base);
-      if (this.closed) return;
-      if (force || !this.event || event.version !== this.event.version) {
-        const token = this.token();
-        let me: TeamMe | null = null;
-        if (token) me = await call<TeamMe>('POST', `${this.base}/me`, { token }).catch(() => null);
-        if (this.closed) return;
-        this.event = event;
-        this.me = me;
-        this.render();
-      }
-    } catch (e) {
-      if (this.closed) return;
-      if (!this.event) root().replaceChildren(el('div', { class: 'tpage-inner' }, el('p', { class: 'form-error' }, (e as Error).message)));
-    }
-    if (!this.closed) this.timer = window.setTimeout(() => void this.refresh(), POLL_MS);
-  }
-
-  private act(path: string, body: Record<string, unknown>, done?: string): void {
-    call<Record<string, unknown>>('POST', `${this.base}/${path}`, { token: this.token(), ...body }).then(
-      () => {
-        this.message = done ?? '';
-        this.messageError = false;
-        void this.refresh(true);
-      },
-      (e: Error) => {
-        this.message = e.message;
-        this.messageError = true;
-        this.render();
-      },
-    );
-  }
-
-  private render(): void {
+  protected render(): void {
     const e = this.event;
     if (!e) return;
     // Redrawing keeps the keyboard where it was: the focused control is found again by its id.
     const focused = document.activeElement?.id ?? '';
-    const inner = el('div', { class: 'tpage-inner' });
-    const facts = [t(`tournament.system.${e.system}`), t('tournament.team.boardsCount', { boards: e.boards }), e.rounds ? t('tournament.roundsCount', { rounds: e.rounds }) : '', e.time === 'none' ? t('newGame.time.none') : e.time, t(`newGame.rules.${e.rules}`)].filter(Boolean);
-    const header = el('header', { class: 'thead' }, el('h1', {}, e.name), el('p', { class: 'facts' }, facts.join(' · ')));
-    if (e.swiss) header.append(el('p', { class: 'tnote', id: 'swiss-facts' }, swissFacts(e.swiss)));
-    header.append(el('p', { class: 'tstate', 'data-state': e.state }, t(`tournament.state.${e.state}`)));
-    inner.append(header);
-    if (this.message) inner.append(el('p', { class: this.messageError ? 'form-error' : 'status', role: 'alert' }, this.message));
-    const main = el('div', { class: 'tgrid' });
-    const left = el('div', { class: 'tcol' });
-    const right = el('div', { class: 'tcol' });
-    if (this.me?.role === 'arbiter') left.append(this.arbiterPanel(e, this.me));
-    else if (this.me?.role === 'captain') left.append(this.captainPanel(e, this.me));
-    else if (this.me?.role === 'player') left.append(this.playerPanel(e, this.me));
-    left.append(matchesPanel(e, this.me?.role === 'arbiter' ? (round, white, result) => this.act('result', { round, white, result }) : null, this.me?.role !== 'captain'));
-    right.append(teamStandingsPanel(e), teamsPanel(e));
-    main.append(left, right);
-    inner.append(main, matchCrosstablePanel(e), downloadsPanel(this.base));
-    root().replaceChildren(inner);
+    const note = e.swiss ? el('p', { class: 'tnote', id: 'swiss-facts' }, swissFacts(e.swiss)) : null;
+    const left: HTMLElement[] = [];
+    if (this.me?.role === 'arbiter') left.push(this.arbiterPanel(e, this.me));
+    else if (this.me?.role === 'captain') left.push(this.captainPanel(e, this.me));
+    else if (this.me?.role === 'player') left.push(this.playerPanel(e, this.me));
+    left.push(matchesPanel(e, this.me?.role === 'arbiter' ? (round, white, result) => this.act('result', { round, white, result }) : null, this.me?.role !== 'captain'));
+    this.show(e, eventFacts(e, e.boards), note, left, [teamStandingsPanel(e), teamsPanel(e)], [matchCrosstablePanel(e), downloadsPanel(this.base)]);
     if (focused) document.getElementById(focused)?.focus();
   }
 
   private arbiterPanel(e: TeamEventView, me: TeamMe): HTMLElement {
-    const panel = el('section', { class: 'panel', id: 'arbiter-panel' });
-    panel.append(el('h2', {}, t('tournament.arbiter.title')));
-    panel.append(copyRow(t('tournament.arbiter.link'), `${location.origin}/t/${this.id}#a=${this.keys.arbiter ?? ''}`, 'arbiter-link'));
+    const panel = this.arbiterPanelStart(this.keys.arbiter);
     if (e.state === 'registration') {
       const form = el('form', { class: 'tform', id: 'add-team' });
       const name = el('input', { name: 'team', type: 'text', maxlength: '32', required: '', id: 'team-name' });
@@ -130,14 +64,9 @@ export class TeamPage {
         const list = parsePlayers(players.value);
         this.act('teams', list.length === 0 && e.captain_registration ? { name: name.value.trim() } : { name: name.value.trim(), players: list });
       });
-      panel.append(form, ...this.arbiterLineup(e, me), ...this.absentTeams(e));
-      const close = el('button', { type: 'button', class: 'btn primary', id: 'btn-close-registration' }, t('tournament.arbiter.close'));
-      close.addEventListener('click', () => this.act('close', {}));
-      panel.append(el('div', { class: 'actions' }, close));
+      panel.append(form, ...this.arbiterLineup(e, me), ...this.absentTeams(e), el('div', { class: 'actions' }, this.closeRegistrationButton()));
     } else if (e.published < e.rounds) {
-      const publish = el('button', { type: 'button', class: 'btn primary', id: 'btn-publish' }, t('tournament.arbiter.publish', { round: e.published + 1 }));
-      publish.addEventListener('click', () => this.act('publish', {}));
-      panel.append(...this.arbiterLineup(e, me), ...this.absentTeams(e), el('div', { class: 'actions' }, publish));
+      panel.append(...this.arbiterLineup(e, me), ...this.absentTeams(e), el('div', { class: 'actions' }, this.publishButton(e.published + 1)));
     }
     if (me.captains && me.captains.length > 0) {
       const details = el('details', { class: 'plinks', id: 'captain-links', open: '' }, el('summary', {}, t('tournament.team.captainLinks')));

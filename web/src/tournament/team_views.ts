@@ -3,9 +3,7 @@
 import { t } from '../i18n';
 import { el } from './dom';
 import type { TeamEventView } from './team_types';
-import { resultText } from './views';
-
-const RESULTS = ['1-0', '1/2', '0-1', '+-', '-+', '--'];
+import { boardsHead, resultSelect, resultText } from './views';
 
 /** "1.5" as "1½", "0.5" as "½". */
 export function points(text: string): string {
@@ -56,9 +54,7 @@ export function matchesPanel(e: TeamEventView, onResult: ((round: number, white:
       const score = m.score ? ` ${points(m.score[0])}–${points(m.score[1])}` : '';
       const table = el('table', { class: 'ttable pairs', 'data-round': String(r.round), 'data-first': String(m.first) });
       table.append(el('caption', {}, title + score));
-      table.append(
-        el('thead', {}, el('tr', {}, el('th', {}, t('tournament.board')), el('th', { class: 'name' }, t('color.white')), el('th', {}, t('tournament.result')), el('th', { class: 'name' }, t('color.black')), el('th', {}, ''))),
-      );
+      table.append(boardsHead());
       const body = el('tbody');
       for (const b of m.boards) {
         const tr = el('tr', { 'data-white': String(b.white) }, el('td', {}, String(b.board)), el('td', { class: 'name' }, memberName(e, b.white)), el('td', { class: 'res' }, b.result ? resultText(b.result) : '–'), el('td', { class: 'name' }, memberName(e, b.black)));
@@ -66,12 +62,7 @@ export function matchesPanel(e: TeamEventView, onResult: ((round: number, white:
         if (b.game && watch) cell.append(el('a', { href: `/g/${b.game}`, class: 'watch' }, t('tournament.watch')));
         if (onResult && b.white !== 0 && b.black !== 0) {
           const label = `${t('tournament.arbiter.enterResult')}: ${t('tournament.board')} ${b.board}`;
-          const select = el('select', { class: 'enter-result', 'aria-label': label }, el('option', { value: '' }, t('tournament.arbiter.enterResult')));
-          for (const code of RESULTS) select.append(el('option', { value: code }, resultText(code)));
-          select.addEventListener('change', () => {
-            if (select.value) onResult(r.round, b.white, select.value);
-          });
-          cell.append(select);
+          cell.append(resultSelect(label, code => onResult(r.round, b.white, code)));
         }
         tr.append(cell);
         body.append(tr);

@@ -17,6 +17,21 @@ export function playerName(e: TEvent, n: number): string {
   return title ? `${title} ${p.name}` : p.name;
 }
 
+/** The head of a table of boards: board, White, result, Black, and a column for links and the arbiter's entry. */
+export function boardsHead(): HTMLElement {
+  return el('thead', {}, el('tr', {}, el('th', {}, t('tournament.board')), el('th', { class: 'name' }, t('color.white')), el('th', {}, t('tournament.result')), el('th', { class: 'name' }, t('color.black')), el('th', {}, '')));
+}
+
+/** The arbiter's choice of a board's result, named `label`; `onPick` gets the result chosen. */
+export function resultSelect(label: string, onPick: (code: string) => void): HTMLSelectElement {
+  const select = el('select', { class: 'enter-result', 'aria-label': label }, el('option', { value: '' }, t('tournament.arbiter.enterResult')));
+  for (const code of RESULTS) select.append(el('option', { value: code }, resultText(code)));
+  select.addEventListener('change', () => {
+    if (select.value) onPick(select.value);
+  });
+  return select;
+}
+
 export function pairingsPanel(e: TEvent, onResult: ((round: number, white: number, result: string) => void) | null): HTMLElement {
   const panel = el('section', { class: 'panel', id: 'pairings' });
   panel.append(el('h2', {}, t('tournament.pairings')));
@@ -24,7 +39,7 @@ export function pairingsPanel(e: TEvent, onResult: ((round: number, white: numbe
   for (const r of [...e.pairings].reverse()) {
     const table = el('table', { class: 'ttable pairs', 'data-round': String(r.round) });
     table.append(el('caption', {}, t('tournament.roundN', { round: r.round })));
-    table.append(el('thead', {}, el('tr', {}, el('th', {}, t('tournament.board')), el('th', { class: 'name' }, t('color.white')), el('th', {}, t('tournament.result')), el('th', { class: 'name' }, t('color.black')), el('th', {}, ''))));
+    table.append(boardsHead());
     const body = el('tbody');
     for (const b of r.boards) {
       const result = el('td', { class: 'res' }, b.result ? resultText(b.result) : '–');
@@ -34,12 +49,7 @@ export function pairingsPanel(e: TEvent, onResult: ((round: number, white: numbe
         cell.append(el('a', { href: `/g/${b.game}`, class: 'watch' }, t('tournament.watch')));
       }
       if (onResult) {
-        const select = el('select', { class: 'enter-result', 'aria-label': t('tournament.arbiter.enterResult') }, el('option', { value: '' }, t('tournament.arbiter.enterResult')));
-        for (const code of RESULTS) select.append(el('option', { value: code }, resultText(code)));
-        select.addEventListener('change', () => {
-          if (select.value) onResult(r.round, b.white, select.value);
-        });
-        cell.append(select);
+        cell.append(resultSelect(t('tournament.arbiter.enterResult'), code => onResult(r.round, b.white, code)));
       }
       tr.append(cell);
       body.append(tr);

@@ -1,0 +1,28 @@
+// Steps the individual and the team event services (tournament_service.h, team_service.h) take alike: the result
+// of a game asked of the game service, and a change made under the event's lock against every node.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "server/service.h"
+#include "server/tournament_storage_backend.h"
+
+namespace tabiya::server {
+
+// The score ("1-0", "0-1", "1/2-1/2") of a game that ended, read from the game service; nullopt while it goes on
+// or when the game service does not know it.
+std::optional<std::string> ended_game_score(Service& games, const std::string& game_id);
+
+using EventLog = std::function<void(const std::string&)>;
+
+// The answer of `change`, run under event `id`'s lock; 500 server_error when the lock cannot be taken, logged
+// as "`label`: why" (label names the event, e.g. "tournament ID").
+HttpAnswer change_exclusively(EventFileStore& files, const std::string& id, const std::string& label,
+                              const EventLog& log, const std::function<HttpAnswer()>& change);
+
+// 500 server_error when the event cannot be read again before a change, logged as "`label`: why".
+HttpAnswer unreadable_event(const std::string& label, const std::string& why, const EventLog& log);
+
+}  // namespace tabiya::server
