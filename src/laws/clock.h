@@ -132,6 +132,13 @@ class Clock {
   // move in progress keeps the bonus it started with.
   Result<bool> introduce_bonus(BonusMode mode, Millis bonus);
 
+  // --- Kept readings (a takeback returns the clock to one) ---
+  struct Reading;
+  Reading reading() const;
+  // The clock as it stood when `r` was taken: its times, move counters and flags, running as it ran then (from
+  // the instant the reading was settled at). The time control stays as it is now.
+  void restore(const Reading& r);
+
  private:
   struct Side {
     Millis main{0};
@@ -169,6 +176,13 @@ class Clock {
   ClockOptions options_;
   State state_;
 };
+
+struct Clock::Reading {
+  State state;
+};
+
+inline Clock::Reading Clock::reading() const { return Reading{state_}; }
+inline void Clock::restore(const Reading& r) { state_ = r.state; }
 
 // --- Rules that read the clock ---
 

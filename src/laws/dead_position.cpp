@@ -64,6 +64,8 @@ UnwinnableReason static_proof(const Position& pos, Color winner, bool with_reach
 
 // Runs one stage of the search for `winner` and checks a claimed mate.
 WinnabilityResult run_search(const Position& pos, Color winner, const HelpmateBudget& budget) {
+  // Past the caller's cap the result is dropped: no replay, no verdict.
+  if (budget.cap && budget.cap->exceeded()) return {};
   WinnabilityResult result = search_helpmate(pos, winner, budget);
   // A line that does not replay to mate is a bug in the search; never report it.
   if (result.verdict == Winnability::WINNABLE && !proves_mate(pos, winner, result.mating_line)) {
@@ -163,9 +165,53 @@ DeadPositionVerdict DeadPositionMonitor::after_move(const Position& before, Move
   return remember(after, prove_after_move(before, move, after));
 }
 
+std::optional<DeadPositionMonitor::Trial> DeadPositionMonitor::try_after_move(const Position& before, Move move,
+                                                                              const Position& after,
+                                                                              uint64_t steps) const {
+  Trial trial{*this, DeadPositionVerdict::UNDETERMINED, {}, 0};
+  WorkCap cap{steps};
+  trial.monitor.cap_ = &cap;
+  trial.monitor.effects_ = &trial.effects;
+  trial.verdict = trial.monitor.after_move(before, move, after);
+  trial.monitor.cap_ = nullptr;
+  trial.monitor.effects_ = nullptr;
+  if (cap.exceeded()) return std::nullopt;
+  trial.steps = cap.spent;
+  return trial;
+}
+
+DeadPositionVerdict DeadPositionMonitor::adopt(Trial trial) {
+  if (cache_) {
+    for (uint64_t i = 0; i < trial.effects.hits; ++i) cache_->count_lookup(true);
+    for (uint64_t i = 0; i < trial.effects.misses; ++i) cache_->count_lookup(false);
+    for (uint64_t i = 0; i < trial.effects.searches; ++i) cache_->count_search();
+    for (uint64_t i = 0; i < trial.effects.repairs; ++i) cache_->count_repair();
+    for (auto& [pos, verdict] : trial.effects.stored) cache_->store(pos, limits_.max_nodes, std::move(verdict));
+  }
+  *this = std::move(trial.monitor);
+  return trial.verdict;
+}
+
+const DeadPositionCache::Verdict* DeadPositionMonitor::look_up(const Position& pos) {
+  if (!effects_) return cache_->find(pos, limits_.max_nodes);
+  const DeadPositionCache::Verdict* known = cache_->peek(pos, limits_.max_nodes);
+  ++(known ? effects_->hits : effects_->misses);
+  return known;
+}
+
+void DeadPositionMonitor::count_search() {
+  if (effects_) ++effects_->searches;
+  else if (cache_) cache_->count_search();
+}
+
+void DeadPositionMonitor::count_repair() {
+  if (effects_) ++effects_->repairs;
+  else if (cache_) cache_->count_repair();
+}
+
 std::optional<DeadPositionVerdict> DeadPositionMonitor::recall(const Position& pos) {
   if (!cache_) return std::nullopt;
-  const DeadPositionCache::Verdict* known = cache_->find(pos, limits_.max_nodes);
+  const DeadPositionCache::Verdict* known = look_up(pos);
   if (!known) return std::nullopt;
   // The kept proof becomes the monitor's own, to carry on from at the next move.
   last_alive_ = known->verdict == DeadPositionVerdict::ALIVE;
@@ -181,7 +227,9 @@ DeadPositionVerdict DeadPositionMonitor::remember(const Position& pos, DeadPosit
   // are replayed from a kept one, and long carried lines would fill the cache.
   if (cache_ && searched_) {
     const bool alive = verdict == DeadPositionVerdict::ALIVE && last_alive_;
-    cache_->store(pos, limits_.max_nodes, {verdict, side_, alive ? line_ : std::vector<Move>{}});
+    DeadPositionCache::Verdict kept{verdict, side_, alive ? line_ : std::vector<Move>{}};
+    if (effects_) effects_->stored.emplace_back(pos, std::move(kept));
+    else cache_->store(pos, limits_.max_nodes, std::move(kept));
   }
   return verdict;
 }
@@ -189,8 +237,8 @@ DeadPositionVerdict DeadPositionMonitor::remember(const Position& pos, DeadPosit
 DeadPositionVerdict DeadPositionMonitor::search(const Position& pos) {
   ++searches_;
   searched_ = true;
-  if (cache_) cache_->count_search();
-  DeadPositionResult result = dead_position(pos, limits_);
+  count_search();
+  DeadPositionResult result = dead_position(pos, limits_, cap_);
   last_alive_ = result.verdict == DeadPositionVerdict::ALIVE;
   last_key_ = pos.key();
   side_ = result.mating_side;
@@ -224,8 +272,8 @@ DeadPositionVerdict DeadPositionMonitor::prove_after_move(const Position& before
     // mostly finds a mate by mending the line where the move broke it.
     if (!statically_unwinnable(after, side_)) {
       searched_ = true;
-      if (cache_) cache_->count_repair();
-      WinnabilityResult mended = search_helpmate(after, side_, HelpmateBudget{REPAIR_NODES, 0, &line_});
+      count_repair();
+      WinnabilityResult mended = search_helpmate(after, side_, HelpmateBudget{REPAIR_NODES, 0, &line_, cap_});
       if (mended.verdict == Winnability::WINNABLE && proves_mate(after, side_, mended.mating_line)) {
         ++repairs_;
         keep(after, std::move(mended.mating_line));
@@ -291,8 +339,12 @@ WinnabilityResult can_checkmate_quick(const Position& pos, Color winner) {
   return result;
 }
 
-DeadPositionResult dead_position(const Position& pos, const WinnabilityLimits& limits) {
+DeadPositionResult dead_position(const Position& pos, const WinnabilityLimits& limits, WorkCap* cap) {
   DeadPositionResult result;
+  if (cap && cap->exceeded()) {  // spent before (a mending search): nothing more is done
+    result.interrupted = true;
+    return result;
+  }
   if (count_legal(pos) == 0) {
     if (pos.in_check()) {  // checkmate: the game was won, not drawn
       result.verdict = DeadPositionVerdict::ALIVE;
@@ -309,8 +361,13 @@ DeadPositionResult dead_position(const Position& pos, const WinnabilityLimits& l
   bool open[2];
   for (int i = 0; i < 2; ++i) open[i] = static_proof(pos, order[i]) == UnwinnableReason::NONE;
   HelpmateBudget budget = split(limits.max_nodes);
-  auto try_side = [&](int i, const HelpmateBudget& stage) {
+  auto try_side = [&](int i, HelpmateBudget stage) {
+    stage.cap = cap;
     WinnabilityResult side = run_search(pos, order[i], stage);
+    if (cap && cap->exceeded()) {
+      result.interrupted = true;
+      return true;  // no verdict: the caller asks again without a cap
+    }
     result.nodes += side.nodes;
     if (side.verdict == Winnability::WINNABLE) {
       result.verdict = DeadPositionVerdict::ALIVE;

@@ -19,12 +19,14 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/position.h"
 #include "laws/dead_position_cache.h"
 #include "laws/unwinnability_forced.h"
 #include "laws/unwinnability_static.h"
+#include "laws/work_cap.h"
 
 namespace tabiya {
 
@@ -101,12 +103,17 @@ struct DeadPositionResult {
   Color mating_side = WHITE;
   std::vector<Move> mating_line;
   uint64_t nodes = 0;
+  // The caller's work cap (work_cap.h) was reached first: no answer at all
+  // (the verdict says UNDETERMINED, which means nothing here).
+  bool interrupted = false;
 };
 
 // FIDE 2014 Art. 5.2.b: is this a position in which neither player can
 // checkmate? Mate already on the board is not dead (Art. 5.1.1 ended the game);
 // stalemate is, since nobody can mate any more.
-DeadPositionResult dead_position(const Position& pos, const WinnabilityLimits& limits = {});
+// With a cap, the same answer when the searches visit at most cap->steps
+// positions, else `interrupted`.
+DeadPositionResult dead_position(const Position& pos, const WinnabilityLimits& limits = {}, WorkCap* cap = nullptr);
 
 // True only when the position is proven dead; UNDETERMINED counts as alive so
 // the game goes on (the 75-move rule ends it in the worst case).
@@ -141,6 +148,16 @@ class DeadPositionMonitor {
   DeadPositionVerdict after_move(const Position& before, Move move, const Position& after);
   // A position with no known predecessor (set up, or the game's start).
   DeadPositionVerdict check(const Position& pos);
+
+  // after_move() tried on a copy, with at most `steps` search positions
+  // (issue 19: a server's network thread must not prove for long). Within
+  // them, the copy and its verdict come back, and adopt() then leaves this
+  // monitor and its cache exactly as after_move() would have. Beyond them:
+  // nullopt, nothing has changed, and after_move() is for a thread that may
+  // take long.
+  struct Trial;
+  std::optional<Trial> try_after_move(const Position& before, Move move, const Position& after, uint64_t steps) const;
+  DeadPositionVerdict adopt(Trial trial);
   // How many positions needed a dead_position() search so far.
   int searches() const { return searches_; }
   // How many positions were settled by mending the previous line.
@@ -152,6 +169,15 @@ class DeadPositionMonitor {
   Color mating_side() const { return side_; }
 
  private:
+  // What a trial does to the cache, done only when it is adopted.
+  struct CacheEffects {
+    uint64_t hits = 0, misses = 0, searches = 0, repairs = 0;
+    std::vector<std::pair<Position, DeadPositionCache::Verdict>> stored;
+  };
+  const DeadPositionCache::Verdict* look_up(const Position& pos);
+  void count_search();
+  void count_repair();
+
   void keep(const Position& pos, std::vector<Move> line);
   DeadPositionVerdict prove_after_move(const Position& before, Move move, const Position& after);
   DeadPositionVerdict search(const Position& pos);
@@ -168,6 +194,16 @@ class DeadPositionMonitor {
   std::vector<Move> line_;  // its mating line
   int repairs_ = 0;
   bool searched_ = false;  // the verdict being reached took a search (full or mending): worth keeping
+  // Set in a trial only: its cap, and where its cache effects wait.
+  WorkCap* cap_ = nullptr;
+  CacheEffects* effects_ = nullptr;
+};
+
+struct DeadPositionMonitor::Trial {
+  DeadPositionMonitor monitor;  // as after_move() leaves it
+  DeadPositionVerdict verdict;
+  CacheEffects effects;
+  uint64_t steps = 0;  // search positions it took
 };
 
 }  // namespace tabiya

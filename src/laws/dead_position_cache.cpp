@@ -14,14 +14,16 @@ PositionIdentity PositionIdentity::of(const Position& pos) {
   return id;
 }
 
-const DeadPositionCache::Verdict* DeadPositionCache::find(const Position& pos, uint64_t max_nodes) {
+const DeadPositionCache::Verdict* DeadPositionCache::peek(const Position& pos, uint64_t max_nodes) const {
   auto it = entries_.find(Slot{pos.key(), max_nodes});
-  if (it == entries_.end() || !(it->second.identity == PositionIdentity::of(pos))) {
-    ++misses_;
-    return nullptr;
-  }
-  ++hits_;
+  if (it == entries_.end() || !(it->second.identity == PositionIdentity::of(pos))) return nullptr;
   return &it->second.verdict;
+}
+
+const DeadPositionCache::Verdict* DeadPositionCache::find(const Position& pos, uint64_t max_nodes) {
+  const Verdict* known = peek(pos, max_nodes);
+  count_lookup(known != nullptr);
+  return known;
 }
 
 void DeadPositionCache::store(const Position& pos, uint64_t max_nodes, Verdict verdict) {

@@ -50,6 +50,9 @@ class DeadPositionCache {
 
   // The verdict kept for this position under this budget, or nullptr.
   const Verdict* find(const Position& pos, uint64_t max_nodes);
+  // The same without counting a hit or a miss (a trial counts them later, with count_lookup, if it is kept).
+  const Verdict* peek(const Position& pos, uint64_t max_nodes) const;
+  void count_lookup(bool hit) { ++(hit ? hits_ : misses_); }
   void store(const Position& pos, uint64_t max_nodes, Verdict verdict);
 
   // Counter hooks, for tests and benchmarks.

@@ -1,6 +1,7 @@
 #include "laws/game.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "core/movegen.h"
 #include "core/uci_move.h"
@@ -68,7 +69,10 @@ void Game::apply_move(Move m) {
   after.do_move(m, undo);
   moves_.push_back(std::move(rec));
   positions_.push_back(std::move(after));
-  if (options_.rewindable) monitor_before_.push_back(dead_monitor_);
+  if (options_.rewindable) {
+    monitor_before_.push_back(dead_monitor_);
+    if (clock_) clock_before_.push_back(clock_->reading());
+  }
 }
 
 Result<bool> Game::play(Move m) {
@@ -100,6 +104,21 @@ Result<bool> Game::play(Move m) {
   } else if (clock_) {
     moves_.back().clock_after = clock_->remaining(mover);
   }
+  return true;
+}
+
+bool Game::prepare_move(Move m, uint64_t steps) {
+  prepared_.reset();
+  if (outcome_ || options_.every_position_alive || options_.first_dead_ply >= 0) return true;
+  const Position& pos = position();
+  if (!is_legal_move(pos, m)) return true;  // refused: no test
+  Position after = pos;
+  UndoInfo undo;
+  after.do_move(m, undo);
+  if (!has_legal_move(after)) return true;  // mate or stalemate ends the game first
+  auto trial = dead_monitor_.try_after_move(pos, m, after, steps);
+  if (!trial) return false;
+  prepared_.emplace(PreparedMove{PositionIdentity::of(pos), m, std::move(*trial)});
   return true;
 }
 
@@ -138,6 +157,7 @@ Result<bool> Game::takeback() {
     dead_monitor_ = std::move(monitor_before_.back());
     monitor_before_.pop_back();
   }
+  prepared_.reset();
   draw_offer_.reset();
   return true;
 }
@@ -145,16 +165,20 @@ Result<bool> Game::takeback() {
 Result<bool> Game::rewind(int plies) {
   if (!options_.rewindable) return fail("rewind: the game keeps no rewind points");
   if (options_.arbiter_mode) return fail("rewind is not possible in arbiter mode: the record is the scoresheet");
-  if (clock_) return fail("rewind is not possible in a game with clocks: their state follows from the replayed times");
+  if (bonus_introduced_)
+    return fail("rewind is not possible after a bonus was introduced: the clock's time control changed (G.4)");
   if (auto r = require_running(); !r) return r;
   if (plies < 0 || std::size_t(plies) > moves_.size())
     return fail("rewind: " + std::to_string(plies) + " plies asked, " + std::to_string(moves_.size()) + " played");
   if (plies == 0) return true;
   const std::size_t kept = moves_.size() - std::size_t(plies);
   dead_monitor_ = std::move(monitor_before_[kept]);
+  if (clock_) clock_->restore(clock_before_[kept]);
   moves_.erase(moves_.begin() + std::ptrdiff_t(kept), moves_.end());
   positions_.erase(positions_.begin() + std::ptrdiff_t(kept + 1), positions_.end());
   monitor_before_.erase(monitor_before_.begin() + std::ptrdiff_t(kept), monitor_before_.end());
+  if (clock_) clock_before_.erase(clock_before_.begin() + std::ptrdiff_t(kept), clock_before_.end());
+  prepared_.reset();
   events_.clear();
   draw_offer_.reset();
   return true;
@@ -213,6 +237,8 @@ bool Game::fivefold_repetition() const {
 }
 
 void Game::check_automatic_endings() {
+  // prepare_move()'s answer serves this move only, whatever ends it.
+  std::optional<PreparedMove> prepared = std::exchange(prepared_, std::nullopt);
   const Position& pos = position();
   Color mover = ~pos.side_to_move();
   if (!has_legal_move(pos)) {
@@ -227,15 +253,22 @@ void Game::check_automatic_endings() {
       options_.every_position_alive ? DeadPositionVerdict::ALIVE
       : options_.first_dead_ply >= 0
           ? (int(moves_.size()) == options_.first_dead_ply ? DeadPositionVerdict::DEAD : DeadPositionVerdict::ALIVE)
-      : positions_.size() >= 2 && !moves_.empty()
-          ? dead_monitor_.after_move(positions_[positions_.size() - 2], moves_.back().move, pos)
-          : dead_monitor_.check(pos);
+      : positions_.size() >= 2 && !moves_.empty() ? dead_after_last_move(std::move(prepared))
+                                                  : dead_monitor_.check(pos);
   if (dead == DeadPositionVerdict::DEAD)
     return finish({Score::DRAW, Termination::DEAD_POSITION, std::nullopt});  // 5.2.b
   if (fivefold_repetition()) return finish({Score::DRAW, Termination::FIVEFOLD_REPETITION, std::nullopt});
   // 9.6.b: checkmate on the last move takes precedence (decided above).
   if (profile_->seventy_five_moves && pos.halfmove_clock() >= 150)
     return finish({Score::DRAW, Termination::SEVENTY_FIVE_MOVES, std::nullopt});
+}
+
+DeadPositionVerdict Game::dead_after_last_move(std::optional<PreparedMove> prepared) {
+  const Position& before = positions_[positions_.size() - 2];
+  const Move move = moves_.back().move;
+  if (prepared && prepared->move == move && prepared->before == PositionIdentity::of(before))
+    return dead_monitor_.adopt(std::move(prepared->trial));
+  return dead_monitor_.after_move(before, move, position());
 }
 
 Outcome Game::loss_unless_opponent_cannot_mate(Color loser, Termination loss, Termination draw) const {
@@ -495,6 +528,7 @@ Result<bool> Game::grant_quickplay_increment() {
     return fail("the opponent has not yet refused the draw offer (" + article + ")");
   if (auto r = grant_quickplay_bonus(*clock_, request.requester, request.mode, category_, *profile_); !r) return r;
   quickplay_request_.reset();
+  bonus_introduced_ = true;
   record(GameEventKind::QUICKPLAY_DECISION, request.requester,
          "increment granted; opponent +" + minutes_text(profile_->quickplay_bonus) + " (" + article + ")");
   return true;

@@ -127,12 +127,21 @@ class Game {
   Result<bool> play(Move m);
   // Reads the move in any notation tabiya accepts (notation/move_reader.h).
   Result<bool> play(std::string_view text);
+  // Issue 19, for a caller that must not wait long (a server's network thread): true when play(m) will settle the
+  // dead-position test of the new position (Art. 5.2.2) within `steps` search positions - the answer is kept for
+  // play(m), which then does not search - or needs no such test (a refused move, mate, stalemate); false when it
+  // would take more: nothing has changed, and play(m) belongs where it may take long. Either way play(m) then
+  // gives the same verdict, events and record as without this call.
+  bool prepare_move(Move m, uint64_t steps);
   // Takes back the last move (casual play only; not in arbiter mode).
   Result<bool> takeback();
   // The game as a fresh Game replaying its first moves().size() - plies moves would be, without replaying them:
   // the kept moves and positions stay, the events and offers go (a replay has none), and the dead-position
-  // monitor carries on from where it stood. Its cost does not grow with the game's length. Only in a rewindable
-  // game without a clock (a clock's state follows from the replayed times), not over and not in arbiter mode.
+  // monitor carries on from where it stood. With a clock, the clock returns to its state when the first move
+  // taken back began (its reading then, running for the side to move since that instant): what replaying the kept
+  // moves at their instants gives, save that the time an arbiter added on the way (a rejected claim's) stays.
+  // Its cost does not grow with the game's length. Only in a rewindable game, not over and not in arbiter mode,
+  // and not after a G.4 bonus was introduced (the clock's time control changed).
   Result<bool> rewind(int plies);
 
   // --- Repetition and the move counters (Art. 9.2, 9.3, 9.6) ---
@@ -245,6 +254,17 @@ class Game {
   DeadPositionMonitor dead_monitor_;
   // With options_.rewindable: the monitor as it stood before each move, aligned with moves_.
   std::vector<DeadPositionMonitor> monitor_before_;
+  // With options_.rewindable and a clock: the clock as it stood before each move, aligned with moves_.
+  std::vector<Clock::Reading> clock_before_;
+  bool bonus_introduced_ = false;  // G.4 changed the clock's time control: its kept readings no longer apply
+  // prepare_move()'s answer for the move it was asked about, used by the next move played if it is that one.
+  struct PreparedMove {
+    PositionIdentity before;
+    Move move;
+    DeadPositionMonitor::Trial trial;
+  };
+  std::optional<PreparedMove> prepared_;
+  DeadPositionVerdict dead_after_last_move(std::optional<PreparedMove> prepared);
   std::optional<Outcome> outcome_;
 };
 

@@ -226,8 +226,8 @@ inline std::size_t from_to(Move m) { return std::size_t(m.from()) * 64 + std::si
 
 class HelpmateSearch {
  public:
-  HelpmateSearch(const Position& pos, Color winner, const std::vector<Move>* hints)
-      : pos_(pos), winner_(winner), loser_(~winner) {
+  HelpmateSearch(const Position& pos, Color winner, const std::vector<Move>* hints, WorkCap* cap)
+      : pos_(pos), winner_(winner), loser_(~winner), cap_(cap) {
     choose_goals();
     if (hints) {
       has_hints_ = true;
@@ -258,6 +258,9 @@ class HelpmateSearch {
   int score_loser_move(Move m, const NodeFacts& f, const CheckSquares& checks) const;
   bool repeats_on_path(int ply) const;
   void choose_goals();
+  // Counts a visited position against the caller's cap: false once it is spent.
+  bool within_cap() { return !cap_ || cap_->spend(); }
+  bool cap_spent() const { return cap_ && cap_->exceeded(); }
 
   Position pos_;
   Color winner_, loser_;
@@ -280,6 +283,7 @@ class HelpmateSearch {
   void drop_idle_moves(MoveList& list) const;
   bool has_hints_ = false;
   std::bitset<64 * 64> hinted_;  // from-to of the moves to try first
+  WorkCap* cap_ = nullptr;
   uint64_t nodes_ = 0;
   uint64_t node_limit_ = 0;
   bool aborted_ = false;
@@ -582,7 +586,7 @@ bool HelpmateSearch::quick(uint64_t max_nodes) {
   for (std::size_t i = 0; i < mating_goals_.size(); ++i) {
     loser_king_goal_ = mating_goals_[i];
     uint64_t share = (end - std::min(end, nodes_)) / (mating_goals_.size() - i);
-    if (share == 0) break;
+    if (share == 0 || cap_spent()) break;
     if (quick_towards_goal(share)) return true;
   }
   return false;
@@ -610,7 +614,7 @@ bool HelpmateSearch::quick_towards_goal(uint64_t max_nodes) {
 // Cost-bounded search. `remaining` is the total move cost still allowed; a
 // mate in one by the winner is always tried, whatever its cost.
 bool HelpmateSearch::quick_node(int ply, int remaining) {
-  if (++nodes_ > node_limit_) {
+  if (++nodes_ > node_limit_ || !within_cap()) {
     aborted_ = true;
     return false;
   }
@@ -678,7 +682,7 @@ constexpr uint64_t PROBE_NODES = 512;
 template <typename Frames>
 bool HelpmateSearch::probe_for_mate(const Frames& frames, uint64_t limit) {
   if (nodes_ + PROBE_NODES > limit) return false;
-  HelpmateSearch probe(pos_, winner_, nullptr);
+  HelpmateSearch probe(pos_, winner_, nullptr, cap_);
   bool found = probe.quick(PROBE_NODES);
   nodes_ += probe.nodes();
   if (!found) return false;
@@ -742,7 +746,7 @@ bool HelpmateSearch::exhaustive(uint64_t max_nodes) {
     frame.played = m;
     pos_.do_move(m, frame.undo);
     bool fresh = visited_table.get(pos_.key()) == 0;
-    if (fresh && (++nodes_ > limit || !visited_table.put(pos_.key(), 1))) {  // out of budget
+    if (fresh && (++nodes_ > limit || !within_cap() || !visited_table.put(pos_.key(), 1))) {  // out of budget
       pos_.undo_move(m, frame.undo);
       return false;
     }
@@ -775,10 +779,10 @@ bool HelpmateSearch::exhaustive(uint64_t max_nodes) {
 }  // namespace
 
 WinnabilityResult search_helpmate(const Position& pos, Color winner, const HelpmateBudget& budget) {
-  HelpmateSearch search(pos, winner, budget.hints);
+  HelpmateSearch search(pos, winner, budget.hints, budget.cap);
   WinnabilityResult result;
   bool found = search.quick(budget.quick_nodes);
-  if (!found && budget.exhaustive_nodes > 0) {
+  if (!found && budget.exhaustive_nodes > 0 && !(budget.cap && budget.cap->exceeded())) {
     found = search.exhaustive(budget.exhaustive_nodes);
     if (!found && search.exhausted()) result.verdict = Winnability::UNWINNABLE;
   }

@@ -17,6 +17,7 @@
 
 #include "core/position.h"
 #include "laws/dead_position.h"
+#include "laws/work_cap.h"
 
 namespace tabiya {
 
@@ -27,6 +28,9 @@ struct HelpmateBudget {
   // the last move): tried first wherever they are legal, so the quick stage
   // repairs that line instead of starting afresh. Only the order changes.
   const std::vector<Move>* hints = nullptr;
+  // Counts the positions visited, and stops the search once it is spent
+  // (work_cap.h); the caller then drops the result. Null: no cap.
+  WorkCap* cap = nullptr;
 };
 
 // Searches for a mate by `winner`. Returns WINNABLE with the line, UNWINNABLE

@@ -45,6 +45,12 @@ class ClockTime final : public TimeSource {
   Millis base_instant(Millis clock_instant) const { return clock_instant + excluded_; }
   // Paused at the base's zero, as at the setup of a game.
   void reset();
+  // Running, less `excluded` (what the fair start took): as a game's setup and the move that ended its fair start
+  // leave it.
+  void run_excluding(Millis excluded) {
+    paused_ = false;
+    excluded_ = excluded;
+  }
 
  private:
   std::shared_ptr<const TimeSource> base_;

@@ -102,8 +102,8 @@ Result<bool> LiveGame::setup() {
   game_options.dead_position_cache = dead_positions_;
   if (options_.time_control && options_.time_control->has_clock() && !options_.days)
     game_options.time_control = options_.time_control;
-  // Only a game without a chess clock is rewound on a takeback (rebuild); with one the moves are replayed.
-  game_options.rewindable = takebacks_allowed(options_) && !game_options.time_control;
+  // A game with takebacks keeps what rebuild() needs to return to an earlier move without replaying.
+  game_options.rewindable = takebacks_allowed(options_);
   game_ = std::make_unique<Game>(options_.start, game_options, clock_time_);
   move_times_.clear();
   for (Move m : options_.moves) {
@@ -341,48 +341,41 @@ Answer<Change> LiveGame::apply(const Action& a) {
 }
 
 Result<bool> LiveGame::rebuild(int plies) {
-  // Without a chess clock nothing follows from the replayed times: the game is rewound in place, at a cost that
-  // does not grow with its length (issue 19). A clock's periods and increments are replayed.
-  if (!game_->clock() && game_->options().rewindable) {
-    if (auto r = game_->rewind(plies); !r) return r;
-    move_times_.resize(move_times_.size() - std::size_t(plies));
-    follow_fair_start();
-    turn_started_at_ = time_->now().count();
-    ++rewrites_;
-    return true;
-  }
-  const Millis now = time_->now();
-  const bool was_running = time_->running();
+  // The game is rewound in place, at a cost that does not grow with its length (issue 19): the kept moves and
+  // positions stay, the dead-position monitor and the clock return to where they stood (Game::rewind), and the
+  // clock's time source to what a replay of the kept moves at their instants would leave.
   std::optional<Millis> readings[COLOR_NB];
   if (const Clock* clock = game_->clock())
     for (Color c : {WHITE, BLACK}) readings[c] = clock->remaining(c);
-  std::vector<Move> keep;
-  std::vector<int64_t> times;
-  const std::size_t kept = game_->moves().size() - std::size_t(plies);
-  for (std::size_t i = options_.moves.size(); i < kept; ++i) {
-    keep.push_back(game_->moves()[i].move);
-    times.push_back(move_times_[i]);
-  }
-  if (auto r = setup(); !r) return r;
-  for (std::size_t i = 0; i < keep.size(); ++i) {
-    time_->freeze(Millis{times[i]});
-    if (auto r = game_->play(keep[i]); !r) return fail("takeback replay: " + r.error().message);
-    move_times_.push_back(times[i]);
+  if (auto r = game_->rewind(plies); !r) return r;
+  move_times_.resize(move_times_.size() - std::size_t(plies));
+  if (const Clock* clock = game_->clock()) {
+    restore_clock_time();
+    // The clocks keep their time, but never more than they showed at the position returned to: the increments
+    // earned by the moves taken back go with them, so no clock of the record rises (`tabiya pgn check`). The
+    // correction has no reason text: the PGN's clock readings show it, with no arbiter's comment.
+    for (Color c : {WHITE, BLACK}) readings[c] = std::min(*readings[c], clock->remaining(c));
+    for (Color c : {WHITE, BLACK}) (void)game_->arbiter_set_clock(c, *readings[c], "");
+  } else {
     follow_fair_start();
   }
-  // The clocks keep their time, but never more than they showed at the position returned to: the increments
-  // earned by the moves taken back go with them, so no clock of the record rises (`tabiya pgn check`). The
-  // correction has no reason text: the PGN's clock readings show it, with no arbiter's comment.
-  if (const Clock* clock = game_->clock())
-    for (Color c : {WHITE, BLACK})
-      if (readings[c]) readings[c] = std::min(*readings[c], clock->remaining(c));
-  time_->freeze(now);
-  for (Color c : {WHITE, BLACK})
-    if (readings[c]) (void)game_->arbiter_set_clock(c, *readings[c], "");
-  turn_started_at_ = now.count();
+  turn_started_at_ = time_->now().count();
   ++rewrites_;
-  if (was_running) time_->run();
   return true;
+}
+
+void LiveGame::restore_clock_time() {
+  clock_time_->reset();
+  if (!options_.fair_start) return clock_time_->run_excluding(Millis{0});
+  // Paused at zero through the fair start; from the move that ended it, running less the time it took.
+  const std::size_t ended = options_.moves.size() + std::size_t(FAIR_START_PLIES) - 1;
+  if (played() >= FAIR_START_PLIES) clock_time_->run_excluding(Millis{move_times_[ended]});
+}
+
+bool LiveGame::prepare_move(std::string_view uci, uint64_t steps) {
+  if (!started_ || over()) return true;  // refused without a proof
+  Move m = parse_uci(uci, nullptr);
+  return !m.is_ok() || game_->prepare_move(m, steps);
 }
 
 Answer<Change> LiveGame::start() { return record({ActionKind::START, WHITE, {}, {}, 0}); }

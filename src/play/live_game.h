@@ -10,8 +10,9 @@
 // otherwise. Every action is logged with its virtual instant, so the log
 // alone rebuilds the game exactly, clocks included: that is how a stored game
 // comes back after a restart, with the downtime charged to nobody (Art. 6.12:
-// the clocks were stopped), and how a takeback rebuilds the game without the
-// moves taken back.
+// the clocks were stopped). A takeback returns to the state kept for the
+// position it goes back to (Game::rewind), which is what a replay of the kept
+// moves at their logged instants gives.
 //
 // Lag. A move that arrives over a network is charged from the moment the
 // opponent's move was sent to its arrival, less the allowance the caller
@@ -160,6 +161,11 @@ class LiveGame {
 
   // --- Requests; each returns what changed, or why it was refused ---
   Answer<Change> start();
+  // Issue 19, for a caller that must not wait long (a server's network thread): true when move(by, uci) will
+  // settle the new position's dead-position test (Art. 5.2.2) within `steps` search positions (the answer is
+  // kept for it) or is refused or needs none; false when it would take more: nothing has changed, and the move
+  // belongs to a thread that may take long. move() gives the same answer either way.
+  bool prepare_move(std::string_view uci, uint64_t steps);
   // `ply`: moves the sender has seen (stale or duplicate moves are refused); `lag`: measured one-way delay.
   Answer<Change> move(Color by, std::string_view uci, std::optional<int> ply = std::nullopt, Millis lag = Millis{0});
   Answer<Change> draw_offer(Color by);
@@ -208,11 +214,12 @@ class LiveGame {
   Result<bool> setup();                   // a fresh Game with the initial moves
   Answer<Change> apply(const Action& a);  // the rules for one action at the current virtual time
   Answer<Change> record(Action a);        // stamps, applies and logs a live action
-  // The game without its last moves, clocks kept. Without a chess clock the
-  // game is rewound (Game::rewind: a cost that does not grow with its length);
-  // with one the kept moves are replayed, their dead-position verdicts taken
-  // from dead_positions_ (no proof made again, a few microseconds a ply).
+  // The game without its last moves, clocks kept (never above their reading
+  // at the position returned to): rewound in place (Game::rewind), at a cost
+  // that does not grow with the game's length.
   Result<bool> rebuild(int plies);
+  // The chess clock's time source as a replay of the kept moves leaves it (the fair start excluded).
+  void restore_clock_time();
   Answer<bool> ensure_running(Color by) const;
   int played() const { return int(game_->moves().size() - options_.moves.size()); }
   // The chess clock stands still until the fair start is over, and runs from the instant it ends.

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <ctime>
 #include <type_traits>
+#include <utility>
 
 #include "core/uci_move.h"
 #include "notation/move_reader.h"
@@ -15,6 +16,10 @@ namespace json = boost::json;
 
 namespace {
 constexpr int64_t MAX_LAG_MS = 500;
+
+// True while a network thread runs a room's message itself (receive, run_or_post): what it does there must stay
+// short. A worker's is always false.
+thread_local bool on_network_thread = false;
 
 ProtocolError simple_error(std::string code, std::string detail = {}) {
   return ProtocolError{std::move(code), {}, std::move(detail)};
@@ -84,6 +89,13 @@ void GameRoom::run_or_post(std::function<void(GameRoom&)> task) {
   });
 }
 
+void GameRoom::post_first(std::function<void(GameRoom&)> task) {
+  queue_->post_first([self = shared_from_this(), task = std::move(task)] {
+    std::lock_guard lock(self->mutex_);
+    if (!self->closed_) task(*self);
+  });
+}
+
 void GameRoom::run(std::function<void(GameRoom&)> task) { post(std::move(task)); }
 
 void GameRoom::after_commit(std::function<void()> work) {
@@ -117,8 +129,10 @@ void GameRoom::receive(std::shared_ptr<GameSession> session, ParsedMessage messa
     room.handle(session, message, arrived, received);
     if (short_work && thread_cpu_time() - start > INLINE_BUDGET) room.heavy_ = true;
   };
-  if (short_work) run_or_post(std::move(task));
-  else post(std::move(task));
+  if (!short_work) return post(std::move(task));
+  const bool outer = std::exchange(on_network_thread, true);
+  run_or_post(std::move(task));
+  on_network_thread = outer;
 }
 
 void GameRoom::leave(std::shared_ptr<GameSession> session) {
@@ -365,9 +379,27 @@ void GameRoom::move(GameSession& s, const MoveMessage& m, std::optional<int64_t>
     }
     uci = *read;
   }
+  if (!on_network_thread) {
+    auto change = live.move(mover, uci, m.ply, lag);
+    if (!change) return refuse(s, req, change.error(), plies_before, std::move(move_data));
+    return done(s, req, change, plies_before, arrived);
+  }
+  // Nothing of the move is done yet: a proof too long for this thread goes to a worker with the move.
+  if (!live.prepare_move(uci, INLINE_PROOF_STEPS))
+    return hand_over(s, ClientRequest{req, m}, arrived, services_.time->now() - waited);
+  const uint64_t searches = live.dead_positions().searches();
   auto change = live.move(mover, uci, m.ply, lag);
+  services_.metrics.inline_searches += int64_t(live.dead_positions().searches() - searches);
   if (!change) return refuse(s, req, change.error(), plies_before, std::move(move_data));
   done(s, req, change, plies_before, arrived);
+}
+
+void GameRoom::hand_over(GameSession& s, ClientRequest request, ArrivalTime arrived, Millis received) {
+  ++inbox_;  // handle() counted it answered
+  heavy_ = true;
+  ++services_.metrics.moves_handed_over;
+  post_first([session = s.shared_from_this(), message = ParsedMessage(std::move(request)), arrived,
+              received](GameRoom& room) { room.handle(session, message, arrived, received); });
 }
 
 void GameRoom::offer(GameSession& s, const OfferMessage& m, std::optional<int64_t> req, ArrivalTime arrived) {

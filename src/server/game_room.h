@@ -7,7 +7,9 @@
 // workers (room_workers.h): a slow game (a dead-position proof, a long
 // takeback) delays itself only. Short work (a move, a pong, announcing a
 // committed move) runs on the thread that brings it when the queue is idle,
-// unless the game has shown itself slow (INLINE_BUDGET). Each task holds
+// unless the game has shown itself slow (INLINE_BUDGET); a move whose
+// dead-position proof would take more than INLINE_PROOF_STEPS goes to the
+// workers before anything of it is done (issue 19). Each task holds
 // the room's lock while it works; the HTTP routes take that lock only to read.
 // A change is stored before anyone hears of it: while its commit is with the
 // storage thread (group_commit.h) the room is `writing`, and what arrives for
@@ -78,6 +80,10 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // worker and back: most of a move's cost under load was that); a game whose message once took longer than this
   // sends its moves to the workers from then on.
   static constexpr std::chrono::microseconds INLINE_BUDGET{1000};
+  // The search positions a move's dead-position proof (Art. 5.2.2) may take on a network thread: about half a
+  // millisecond. A move that needs more is handed to the workers, first in its room's line, and proved there in
+  // full; the game is heavy from then on. Positions, not time: the same move is handed over on every machine.
+  static constexpr uint64_t INLINE_PROOF_STEPS = 512;
 
   GameRoom(RoomServices& services, std::string id, Setup setup, std::unique_ptr<play::LiveGame> live,
            std::size_t stored_actions, int64_t seq);
@@ -154,6 +160,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   static Result<std::string, ProtocolError> read_typed_move(const Position& position, const std::string& text,
                                                             Language language);
   void move(GameSession& s, const MoveMessage& m, std::optional<int64_t> req, ArrivalTime arrived, Millis waited);
+  // The message again, on a worker, before anything queued for the room (its proof is too long for this thread).
+  void hand_over(GameSession& s, ClientRequest request, ArrivalTime arrived, Millis received);
   void offer(GameSession& s, const OfferMessage& m, std::optional<int64_t> req, ArrivalTime arrived);
   void claim(GameSession& s, const ClaimMessage& m, std::optional<int64_t> req, ArrivalTime arrived);
   void resign(GameSession& s, const ResignMessage& m, std::optional<int64_t> req, ArrivalTime arrived);
@@ -223,6 +231,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void post(std::function<void(GameRoom&)> task);
   // post(), or at once on the calling thread when the room's queue is idle (RoomWorkers::Queue::run_or_post).
   void run_or_post(std::function<void(GameRoom&)> task);
+  void post_first(std::function<void(GameRoom&)> task);
 
   RoomServices& services_;
   const std::string id_;

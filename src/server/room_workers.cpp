@@ -55,6 +55,22 @@ void RoomWorkers::Queue::post(Task task) {
   if (schedule) state->schedule(shared_from_this());
 }
 
+void RoomWorkers::Queue::post_first(Task task) {
+  auto state = state_.lock();
+  if (!state) return;
+  {
+    std::lock_guard lock(state->mutex);
+    ++state->outstanding;
+  }
+  bool schedule = false;
+  {
+    std::lock_guard lock(mutex_);
+    tasks_.push_front(std::move(task));
+    schedule = !std::exchange(scheduled_, true);
+  }
+  if (schedule) state->schedule(shared_from_this());
+}
+
 void RoomWorkers::Queue::run_or_post(Task task) {
   auto state = state_.lock();
   if (!state) return;

@@ -58,6 +58,9 @@ class RoomWorkers::Queue : public std::enable_shared_from_this<Queue> {
   // (an io thread, the storage thread): cheap work then costs no hand-off to a worker and back. What is posted
   // while it runs goes to the workers after it, in order. Only for work known to be short.
   void run_or_post(Task task);
+  // Runs `task` before everything queued on this queue, on a worker: for a task that hands its own work over to
+  // the workers from the thread running it (run_or_post), keeping its place in the order.
+  void post_first(Task task);
 
  private:
   friend class RoomWorkers;

@@ -21,6 +21,11 @@ void ServiceMetrics::write(PrometheusWriter& out) const {
   out.single("tabiya_request_errors_total", "counter", "Requests answered with an error.", errors_total.load());
   out.single("tabiya_game_busy_total", "counter", "Messages refused because their game had too much queued work.",
              busy_total.load());
+  out.single("tabiya_moves_handed_over_total", "counter",
+             "Moves handed from a network thread to the game threads: their dead-position proof was too long.",
+             moves_handed_over.load());
+  out.single("tabiya_inline_dead_position_searches_total", "counter",
+             "Dead-position searches made on a network thread, each within the inline budget.", inline_searches.load());
   std::vector<double> bounds;
   for (double ms : LATENCY_BOUNDS_MS) bounds.push_back(ms / 1000.0);
   std::vector<int64_t> counts;

@@ -113,7 +113,7 @@ TEST(TakebackCost, ARebuiltGameEqualsTheSameMovesPlayedAfresh) {
   EXPECT_EQ(fresh->game().position().key(), live->game().position().key());
 }
 
-// Without a clock a takeback rewinds the game in place (Game::rewind): nothing is replayed, so its cost does not
+// A takeback rewinds the game in place (Game::rewind): nothing is replayed, so its cost does not
 // grow with the game's length. The rewound game equals the kept moves played afresh, offers and events included.
 TEST(TakebackCost, AGameWithoutClockIsRewoundNotReplayed) {
   auto live = hot_seat(LOCKED_ENDING);
@@ -132,7 +132,7 @@ TEST(TakebackCost, AGameWithoutClockIsRewoundNotReplayed) {
   EXPECT_EQ(fresh->game().repetition_count(), live->game().repetition_count());
 }
 
-TEST(TakebackCost, OnlyARewindableGameWithoutClockRewinds) {
+TEST(TakebackCost, OnlyARewindableGameRewinds) {
   GameOptions plain;
   Game game(Position::startpos(), plain);
   ASSERT_TRUE(game.play("e4"));
@@ -149,10 +149,24 @@ TEST(TakebackCost, OnlyARewindableGameWithoutClockRewinds) {
   ASSERT_TRUE(fresh.play("e4"));
   EXPECT_EQ(kept.position().key(), fresh.position().key());
   ASSERT_TRUE(kept.play("c5")) << "play goes on from the rewound position";
+  // With a clock too (issue 19): the clock returns to its state when the move taken back began.
   rewindable.time_control = parse_pgn_time_control("300+2").value();
-  Game clocked(Position::startpos(), rewindable, std::make_shared<ManualTimeSource>());
+  auto time = std::make_shared<ManualTimeSource>();
+  Game clocked(Position::startpos(), rewindable, time);
+  time->advance(Millis{4000});
   ASSERT_TRUE(clocked.play("e4"));
-  EXPECT_FALSE(clocked.rewind(1)) << "a clock's state is replayed, not rewound";
+  time->advance(Millis{1000});
+  ASSERT_TRUE(clocked.rewind(1));
+  EXPECT_EQ(clocked.moves().size(), 0u);
+  EXPECT_EQ(clocked.clock()->turn(), WHITE);
+  EXPECT_EQ(clocked.clock()->moves_completed(WHITE), 0);
+  EXPECT_EQ(clocked.clock()->remaining(WHITE), Millis{302'000 - 5000}) << "running for White since the start";
+  EXPECT_EQ(clocked.clock()->remaining(BLACK), Millis{302'000});
+  GameOptions kept_nothing;
+  kept_nothing.time_control = rewindable.time_control;
+  Game unkept(Position::startpos(), kept_nothing, time);
+  ASSERT_TRUE(unkept.play("e4"));
+  EXPECT_FALSE(unkept.rewind(1)) << "no rewind points kept";
 }
 
 }  // namespace

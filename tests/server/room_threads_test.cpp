@@ -53,5 +53,81 @@ TEST_F(RoomThreadsTest, AMoveForARoomAtWorkWaitsForItInOrder) {
   EXPECT_EQ(error->at("code").as_string(), "stale");  // read after the first move: it was for ply 0
 }
 
+// Issue 19: the locked ending of the takeback attack. Its positions need a long dead-position search (Art.
+// 5.2.2, FIDE Laws 2018), 9-29 ms each; the first move of the game once ran it on the network thread.
+constexpr const char* LOCKED_ENDING = "8/p7/P7/P5kB/8/8/4K3/8 w - - 0 1";
+
+int64_t metric(GameService& service, const std::string& name) {
+  std::string out;
+  service.write_metrics(out);
+  const std::size_t at = out.find("\n" + name + " ");
+  return at == std::string::npos ? -1 : std::stoll(out.substr(at + name.size() + 2));
+}
+
+TEST_F(RoomThreadsTest, AMoveWhoseProofIsLongIsHandedToTheGameThreadsBeforeAnythingOfItIsDone) {
+  auto t = hotseat(std::string(R"({"v":1,"opponent":"hotseat","fen":")") + LOCKED_ENDING + R"("})");
+  settle();  // the room idle: the move would run on this (the delivering) thread
+  t.both.peer->take();
+  service_->message(*t.both.session, R"({"t":"move","req":4,"uci":"e2e3","ply":0})");
+  // Probes, not timing: the proof passed the inline budget before it was made, so nothing of it ran here.
+  EXPECT_EQ(metric(*service_, "tabiya_moves_handed_over_total"), 1);
+  EXPECT_EQ(metric(*service_, "tabiya_inline_dead_position_searches_total"), 0);
+  settle();
+  auto moved = t.both.peer->last("event", "move");
+  ASSERT_TRUE(moved);
+  EXPECT_EQ(moved->at("req").as_int64(), 4);
+  EXPECT_FALSE(t.both.peer->last("event", "end")) << "the ending is not dead: play goes on";
+  EXPECT_EQ(metric(*service_, "tabiya_inline_dead_position_searches_total"), 0);
+  // The game is heavy now: its next moves go to the game threads directly, without a trial here.
+  service_->message(*t.both.session, R"({"t":"move","req":5,"uci":"g5h5","ply":1})");
+  settle();
+  EXPECT_EQ(metric(*service_, "tabiya_moves_handed_over_total"), 1);
+  auto second = t.both.peer->last("event", "move");
+  ASSERT_TRUE(second);
+  EXPECT_EQ(second->at("req").as_int64(), 5);
+  EXPECT_EQ(metric(*service_, "tabiya_inline_dead_position_searches_total"), 0);
+}
+
+TEST_F(RoomThreadsTest, AMoveWithAShortProofStaysOnTheDeliveringThread) {
+  auto t = hotseat();
+  settle();
+  t.both.peer->take();
+  service_->message(*t.both.session, R"({"t":"move","req":4,"uci":"e2e4","ply":0})");
+  EXPECT_EQ(metric(*service_, "tabiya_moves_handed_over_total"), 0);
+  settle();
+  ASSERT_TRUE(t.both.peer->last("event", "move"));
+}
+
+TEST_F(RoomThreadsTest, AHandedOverMoveStillEndsTheGameWhenThePositionIsDead) {
+  // White's king takes the rook: dead (Art. 5.2.2), shown only by an exhaustive search of ~89,000 positions.
+  auto t = hotseat(R"({"v":1,"opponent":"hotseat","fen":"k1b5/1p1p4/1P1P4/8/8/4r3/4K3/6B1 w - - 0 1"})");
+  settle();
+  t.both.peer->take();
+  service_->message(*t.both.session, R"({"t":"move","req":4,"uci":"e2e3","ply":0})");
+  EXPECT_EQ(metric(*service_, "tabiya_moves_handed_over_total"), 1);
+  EXPECT_EQ(metric(*service_, "tabiya_inline_dead_position_searches_total"), 0);
+  settle();
+  auto moved = t.both.peer->last("event", "move");
+  ASSERT_TRUE(moved);
+  EXPECT_EQ(moved->at("req").as_int64(), 4);
+  auto end = t.both.peer->last("event", "end");
+  ASSERT_TRUE(end);
+  EXPECT_EQ(str(end->at("e").as_object().at("result").as_object().at("termination")), "dead_position");
+}
+
+TEST_F(RoomThreadsTest, AHandedOverMoveKeepsItsPlaceBeforeWhatCameAfterIt) {
+  auto t = hotseat(std::string(R"({"v":1,"opponent":"hotseat","fen":")") + LOCKED_ENDING + R"("})");
+  settle();
+  t.both.peer->take();
+  service_->message(*t.both.session, R"({"t":"move","req":4,"uci":"e2e3","ply":0})");
+  service_->message(*t.both.session, R"({"t":"move","req":5,"uci":"g5h5","ply":1})");  // queued behind it
+  settle();
+  auto error = t.both.peer->last("error");
+  EXPECT_FALSE(error) << (error ? boost::json::serialize(*error) : "");
+  auto moved = t.both.peer->last("event", "move");
+  ASSERT_TRUE(moved);
+  EXPECT_EQ(moved->at("req").as_int64(), 5) << "both played, in order";
+}
+
 }  // namespace
 }  // namespace tabiya::server::testing

@@ -54,6 +54,31 @@ TEST(RoomWorkers, ABusyQueueTakesTheTaskAfterItsWorkInOrder) {
   EXPECT_NE(second_on, std::this_thread::get_id());
 }
 
+// A task run on the calling thread hands its work over (issue 19: a proof too long for a network thread): what
+// it hands over runs on a worker before what was queued behind it meanwhile.
+TEST(RoomWorkers, WorkHandedOverByATaskRunHereGoesFirstOnTheWorkers) {
+  RoomWorkers workers(2);
+  auto queue = workers.make_queue();
+  std::mutex mutex;
+  std::vector<int> order;
+  std::thread::id handed_over_on;
+  queue->run_or_post([&] {
+    queue->post([&] {  // came meanwhile: queued behind this task
+      std::lock_guard lock(mutex);
+      order.push_back(2);
+    });
+    queue->post_first([&] {
+      std::lock_guard lock(mutex);
+      order.push_back(1);
+      handed_over_on = std::this_thread::get_id();
+    });
+  });
+  workers.wait_idle();
+  EXPECT_EQ(order, (std::vector<int>{1, 2}));
+  EXPECT_NE(handed_over_on, std::this_thread::get_id());
+  EXPECT_EQ(workers.completed(), 3u);
+}
+
 TEST(RoomWorkers, WhatIsPostedDuringATaskRunHereFollowsItOnTheWorkers) {
   RoomWorkers workers(2);
   auto queue = workers.make_queue();
