@@ -67,7 +67,7 @@ for bin in "${binaries[@]}"; do
   server=$!
   port=
   for _ in $(seq 100); do
-    port=$(grep -oE 'localhost:[0-9]+' "$work/serve.log" | head -n 1 | cut -d: -f2 || true)
+    port=$(grep -oE 'localhost:[0-9]+' "$work/serve.log" 2>/dev/null | head -n 1 | cut -d: -f2 || true)
     [[ -n $port ]] && break
     sleep 0.1
   done
