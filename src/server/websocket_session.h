@@ -250,7 +250,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   Response refusal_;
   std::shared_ptr<Session> session_;
   beast::flat_buffer buffer_;
-  std::deque<Outgoing> queue_;
+  std::list<Outgoing> queue_;  // not a deque: an empty one holds 576 bytes, and a socket's is empty nearly always
   std::size_t queued_bytes_ = 0;
   FloodGuard flood_;
   bool accepted_ = false;
