@@ -6,6 +6,7 @@
 // and one reading connection.
 #include <sqlite3.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -254,7 +255,9 @@ class SqliteStore final : public GameStore {
         reader_(reader),
         checkpointer_(checkpointer),
         restart_frames_(restart_frames),
-        checkpoints_([this] { checkpoint_loop(); }) {}
+        checkpoints_([this] { checkpoint_loop(); }) {
+    sqlite3_wal_hook(writer_.db(), &SqliteStore::on_commit, this);
+  }
   ~SqliteStore() override {
     {
       std::lock_guard lock(checkpoint_mutex_);
@@ -324,22 +327,37 @@ class SqliteStore final : public GameStore {
   }
 
  private:
-  // Under a steady stream of commits a passive checkpoint never catches up with the log (commits append while it
-  // copies what it saw), so the log would never start over. Once the log holds restart_frames_, a second pass
-  // copies the little that came during the first while commits wait for write_mutex_ (a few ms, one sync): fully
-  // copied, the next commit writes the log from its start (and journal_size_limit cuts the file back).
+  // The writer's commit hook (the storage thread): the log's length, for the checkpointer.
+  static int on_commit(void* self, sqlite3*, const char*, int frames) {
+    static_cast<SqliteStore*>(self)->log_frames_.store(frames);
+    return SQLITE_OK;
+  }
 
+  // The log is copied into the database when it holds restart_frames_, or once commits pause: each copy syncs the
+  // log and the database and writes every page changed since the last (a copy every 250 ms doubled the disk
+  // writes under load). Under a steady stream of commits a passive checkpoint never catches up with the log
+  // (commits append while it copies what it saw), so the log would never start over: after the first pass, a
+  // second copies the little that came meanwhile while commits wait for write_mutex_ (a few ms): fully copied,
+  // the next commit writes the log from its start (and journal_size_limit cuts the file back).
   void checkpoint_loop() {
     std::unique_lock lock(checkpoint_mutex_);
+    int last_seen = 0;
     while (!stopping_) {
       checkpoint_wake_.wait_for(lock, std::chrono::milliseconds(250));
+      const int frames = log_frames_.load();
+      const bool paused = frames == last_seen;  // no commit since the last look (or one of the same length)
+      last_seen = frames;
+      if (frames == 0 || (frames < restart_frames_ && !paused)) continue;
       lock.unlock();
-      int frames = 0;
-      sqlite3_wal_checkpoint_v2(checkpointer_, "main", SQLITE_CHECKPOINT_PASSIVE, &frames, nullptr);
-      if (frames >= restart_frames_) {
+      if (!paused) sqlite3_wal_checkpoint_v2(checkpointer_, "main", SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+      {
         std::lock_guard writes(write_mutex_);
-        sqlite3_wal_checkpoint_v2(checkpointer_, "main", SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+        int copied = 0, total = 0;
+        sqlite3_wal_checkpoint_v2(checkpointer_, "main", SQLITE_CHECKPOINT_PASSIVE, &total, &copied);
+        // All of it copied: nothing left to copy until the next commit (which starts the log over and reports).
+        if (copied == total) log_frames_.store(0);
       }
+      last_seen = log_frames_.load();
       lock.lock();
     }
   }
@@ -349,6 +367,7 @@ class SqliteStore final : public GameStore {
   Connection writer_, reader_;
   sqlite3* checkpointer_;
   const int restart_frames_;
+  std::atomic<int> log_frames_{0};  // frames in the log after the last commit, 0 once all are copied
   std::mutex checkpoint_mutex_;
   std::condition_variable checkpoint_wake_;
   bool stopping_ = false;

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace tabiya::server {
@@ -72,6 +73,32 @@ TEST_F(SqliteLogTest, TheLogStartsOverWhileCommitsKeepComing) {
   auto game = store.load("game7");
   ASSERT_TRUE(game && *game) << (game ? "absent" : game.error().message);
   EXPECT_EQ((*game)->actions.size(), std::size_t(plies[7]));
+}
+
+// Under the length that starts the log over, the log is copied once commits pause: the next commit then writes it
+// from its start, and the file is cut back.
+TEST_F(SqliteLogTest, ThePausedLogIsCopiedAndStartsOver) {
+  const SqliteLogLimits limits{1 << 30, 64 * 1024};  // never long enough to start over under load
+  auto opened = open_sqlite_store(path(), limits);
+  ASSERT_TRUE(opened) << opened.error().message;
+  GameStore& store = **opened;
+  constexpr int GAMES = 200;
+  std::vector<StoreWrite> creations;
+  for (int g = 0; g < GAMES; ++g)
+    creations.push_back(
+        {StoreWrite::Kind::CREATE, "game" + std::to_string(g), std::string(400, 'x'), 0, 0, std::nullopt});
+  ASSERT_TRUE(store.commit(creations));
+  ASSERT_GT(log_bytes(), std::uintmax_t(limits.file_bytes));
+
+  // One small commit now and then, each after a pause the checkpointer sees, until the file is cut back.
+  int64_t ply = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (log_bytes() > std::uintmax_t(limits.file_bytes) && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    ASSERT_TRUE(store.commit({{StoreWrite::Kind::APPEND, "game0", "e2e4", ply, ply + 1, std::nullopt}}));
+    ++ply;
+  }
+  EXPECT_LE(log_bytes(), std::uintmax_t(limits.file_bytes)) << "after " << ply << " commits";
 }
 
 }  // namespace
