@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <list>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -261,7 +262,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   int robot_score_ = 0;  // the robot's last evaluation, its own view (for answering draw offers)
   // A unit of this game's writes is with the storage thread: everything else waits in `waiting_`, in order.
   bool writing_ = false;
-  std::deque<std::function<void()>> waiting_;
+  // Not a deque: an empty one holds 576 bytes, in each of 10,000 rooms.
+  std::list<std::function<void()>> waiting_;
   int rollbacks_ = 0;  // commits refused: the game was rebuilt from its stored log
   bool lost_ = false;  // its creation was not committed: it does not exist
   bool closed_ = false;

@@ -312,6 +312,8 @@ void GameService::write_metrics(std::string& out) {
   w.single("tabiya_store_commits_total", "counter", "Store transactions committed (group commit).", m.writer.commits());
   w.single("tabiya_store_changes_total", "counter", "Changes of games committed in them.", m.writer.units());
   m.writer.commit_time().write(w, "tabiya_store_commit_seconds", "Time the store took to commit a transaction.");
+  m.writer.queue_time().write(w, "tabiya_store_queue_seconds",
+                              "Time a change waited for its transaction to start (gathering, the commit before).");
   if (m.options.bus) m.options.bus->write_metrics(w);
   if (m.leasing()) {
     std::size_t relayed = 0, remote = 0;

@@ -11,7 +11,7 @@ void GroupCommitter::submit(std::vector<StoreWrite> writes, Done done) {
   {
     std::lock_guard lock(mutex_);
     if (!stopping_) {
-      pending_.push_back(Unit{std::move(writes), std::move(done)});
+      pending_.push_back(Unit{std::move(writes), std::move(done), std::chrono::steady_clock::now()});
       ++submitted_;
       if (pending_.size() == 1) wake_.notify_one();  // later ones find the thread awake, gathering or committing
       return;
@@ -67,6 +67,9 @@ void GroupCommitter::run() {
       last_batch_ = pending_.size();
       batch.swap(pending_);
     }
+    const auto start = std::chrono::steady_clock::now();
+    for (const Unit& u : batch)
+      queue_time_.record(std::chrono::duration_cast<std::chrono::microseconds>(start - u.submitted));
     commit(batch);
     {
       std::lock_guard lock(mutex_);

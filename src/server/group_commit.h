@@ -55,11 +55,15 @@ class GroupCommitter {
   int64_t units() const;
   // How long the store took over each transaction (a batch, or one unit of a failed batch).
   const LatencyHistogram& commit_time() const { return commit_time_; }
+  // How long each unit waited from its submission to the start of its transaction (gathering, or the commit
+  // before it): with commit_time, where a move's storage time goes.
+  const LatencyHistogram& queue_time() const { return queue_time_; }
 
  private:
   struct Unit {
     std::vector<StoreWrite> writes;
     Done done;
+    std::chrono::steady_clock::time_point submitted;
   };
   void run();
   void commit(std::vector<Unit>& batch);
@@ -73,6 +77,7 @@ class GroupCommitter {
   uint64_t submitted_ = 0, reported_ = 0;
   int64_t commits_ = 0, units_ = 0;
   LatencyHistogram commit_time_{0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
+  LatencyHistogram queue_time_{0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
   int flushing_ = 0;            // flush() callers waiting
   std::size_t last_batch_ = 0;  // units in the last transaction (the storage thread's own)
   bool stopping_ = false;

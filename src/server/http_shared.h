@@ -20,6 +20,7 @@
 #include <deque>
 #include <exception>
 #include <future>
+#include <list>
 #include <mutex>
 #include <optional>
 #include <thread>

@@ -36,6 +36,8 @@ void write_network_metrics(const Counters& c, std::string& out) {
   w.sample("tabiya_connections_refused_total", "{limit=\"client_websockets\"}",
            int64_t(c.refused_client_websockets.load()));
   w.sample("tabiya_connections_refused_total", "{limit=\"server_full\"}", int64_t(c.refused_server_full.load()));
+  c.ws_send.write(w, "tabiya_websocket_send_seconds",
+                  "Time from a WebSocket message's sending by the service to its write to the socket.");
 }
 
 void write_connection_limit_metrics(const ConnectionLimits& limits, std::string& out) {

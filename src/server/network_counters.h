@@ -7,6 +7,7 @@
 #include <string>
 
 #include "server/connection_limits.h"
+#include "server/prometheus.h"
 
 namespace tabiya::server {
 
@@ -29,6 +30,9 @@ struct Counters {
   std::atomic<uint64_t> refused_client_connections{0};
   std::atomic<uint64_t> refused_client_websockets{0};
   std::atomic<uint64_t> refused_server_full{0};
+  // From the service's send() to the message written to its socket (the socket's strand, the io threads' turn,
+  // the messages before it): the last stage of a move's answer.
+  LatencyHistogram ws_send{0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
 };
 
 void write_network_metrics(const Counters& counters, std::string& out);

@@ -36,7 +36,10 @@ void GameRoom::store_then(std::vector<StoreWrite> writes, AfterCommit then, bool
     auto room = weak.lock();
     if (!room) return;
     std::string failure = r ? std::string() : r.error().message;
-    auto report = [actions, finishing, then = std::move(then), failure = std::move(failure)](GameRoom& room) {
+    auto report = [actions, finishing, then = std::move(then), failure = std::move(failure),
+                   reported = std::chrono::steady_clock::now()](GameRoom& room) {
+      room.services_.metrics.commit_reported.record(
+          std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - reported));
       room.committed(actions, finishing, failure, then);
     };
     if (!light || !failure.empty()) return room->post(std::move(report));
@@ -159,6 +162,9 @@ void GameRoom::commit_and_announce(const play::Change& change, std::size_t plies
   const int64_t seq_after = seq_ + (change.rewritten ? 1 : 0) + int64_t(events.size()) + (end ? 1 : 0);
   const bool rewritten = change.rewritten;
   const bool light = !change.rewritten && !change.ended;
+  if (arrived)
+    services_.metrics.move_handled.record(
+        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - *arrived));
   store_then(
       unstored_writes(seq_after),
       [mover, req, arrived, rewritten, events = std::move(events), end = std::move(end)](GameRoom& room,

@@ -8,8 +8,8 @@
 
 #include <condition_variable>
 #include <cstdint>
-#include <deque>
 #include <functional>
+#include <list>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -66,7 +66,7 @@ class RoomWorkers::Queue : public std::enable_shared_from_this<Queue> {
   friend class RoomWorkers;
   std::weak_ptr<State> state_;
   std::mutex mutex_;
-  std::deque<Task> tasks_;
+  std::list<Task> tasks_;   // not a deque: an empty one holds 576 bytes, and a room's queue is empty nearly always
   bool scheduled_ = false;  // in the workers' ready list or running
 };
 

@@ -32,6 +32,10 @@ void ServiceMetrics::write(PrometheusWriter& out) const {
   for (const auto& c : latency_count) counts.push_back(c.load());
   out.histogram("tabiya_move_seconds", "Time from a request's arrival to its event, storage included.", bounds, counts,
                 double(latency_sum_us.load()) / 1e6);
+  move_handled.write(out, "tabiya_move_handled_seconds",
+                     "Time from a move's arrival to the submission of its commit (the room's turn, the rules).");
+  commit_reported.write(out, "tabiya_store_report_seconds",
+                        "Time from the storage thread's report of a commit to its game acting on it.");
 }
 
 }  // namespace tabiya::server

@@ -20,6 +20,11 @@ struct ServiceMetrics {
   static constexpr double LATENCY_BOUNDS_MS[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
   std::atomic<int64_t> latency_count[std::size(LATENCY_BOUNDS_MS) + 1] = {};
   std::atomic<int64_t> latency_sum_us{0};
+  // A move's stages, for where its time goes: from its arrival on the network thread to its commit's submission
+  // (the room's turn, the rules), and from its commit's report by the storage thread to the room acting on it
+  // (the storage stages: GroupCommitter; the sockets' writes: the network counters).
+  LatencyHistogram move_handled{0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
+  LatencyHistogram commit_reported{0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
 
   // A request answered: the time from its arrival on the network thread to its event.
   void record_latency(std::chrono::steady_clock::time_point arrived);

@@ -29,9 +29,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void opened(const std::string& path, std::shared_ptr<Session> session);
 
   void send(SharedText text) {
-    asio::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)]() mutable {
-      self->enqueue(Outgoing{std::move(text), false, {}});
-    });
+    asio::post(ws_.get_executor(),
+               [self = shared_from_this(), text = std::move(text), sent = std::chrono::steady_clock::now()]() mutable {
+                 self->enqueue(Outgoing{std::move(text), false, {}, sent});
+               });
   }
 
   void close(int code, std::string reason) {
@@ -61,6 +62,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     SharedText text;
     bool close = false;
     websocket::close_reason reason;
+    std::chrono::steady_clock::time_point sent{};  // by the service (send()); none for the session's own
     std::size_t size() const { return text ? text->size() : 0; }
   };
 
@@ -76,6 +78,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   }
 
   void on_accept(beast::error_code ec) {
+    req_ = {};  // its headers are read (the cookie is the peer's copy): a socket lives for hours, 10,000s at once
     if (ec) return finish();
     accepted_ = true;
     shared_.counters.websockets.fetch_add(1);
@@ -86,11 +89,16 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     if (!queue_.empty() && !writing_) write_next();
   }
 
+  // Read at most this much per step: Beast would size the buffer for a whole TCP frame (1.5 KB, kept for the
+  // socket's life) where a client's message is a hundred bytes; a longer one takes a few steps.
+  static constexpr std::size_t READ_STEP = 256;
+
   void read() {
     std::size_t limit = shared_.options.ws_message_limit;
     // One byte past the limit tells an oversized message from one exactly at it.
     std::size_t room = close_queued_ ? limit : limit + 1 - buffer_.size();
-    ws_.async_read_some(buffer_, room, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
+    ws_.async_read_some(buffer_, std::min(room, READ_STEP),
+                        beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
   }
 
   void on_read(beast::error_code ec, std::size_t) {
@@ -175,6 +183,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     writing_ = false;
     if (ec) return drop();
     shared_.counters.ws_out.fetch_add(1, std::memory_order_relaxed);
+    if (const auto sent = queue_.front().sent; sent != std::chrono::steady_clock::time_point{})
+      shared_.counters.ws_send.record(
+          std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - sent));
     queued_bytes_ -= queue_.front().size();
     queue_.pop_front();
     if (!queue_.empty()) write_next();
@@ -239,7 +250,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   Response refusal_;
   std::shared_ptr<Session> session_;
   beast::flat_buffer buffer_;
-  std::deque<Outgoing> queue_;
+  std::list<Outgoing> queue_;  // not a deque: an empty one holds 576 bytes, and a socket's is empty nearly always
   std::size_t queued_bytes_ = 0;
   FloodGuard flood_;
   bool accepted_ = false;
