@@ -72,6 +72,13 @@ void Game::apply_move(Move m) {
   if (options_.rewindable) {
     monitor_before_.push_back(dead_monitor_);
     if (clock_) clock_before_.push_back(clock_->reading());
+    // Only the last moves' points are kept (REWIND_POINTS to twice that): a takeback goes back one or two plies,
+    // and a point costs some 200 bytes, which the whole game's would multiply (issue 19: memory per game).
+    if (monitor_before_.size() >= 2 * REWIND_POINTS) {
+      monitor_before_.erase(monitor_before_.begin(), monitor_before_.begin() + REWIND_POINTS);
+      if (clock_) clock_before_.erase(clock_before_.begin(), clock_before_.begin() + REWIND_POINTS);
+      first_rewind_point_ += REWIND_POINTS;
+    }
   }
 }
 
@@ -157,9 +164,15 @@ Result<bool> Game::takeback() {
     dead_monitor_ = std::move(monitor_before_.back());
     monitor_before_.pop_back();
   }
+  first_rewind_point_ = std::min(first_rewind_point_, moves_.size());
   prepared_.reset();
   draw_offer_.reset();
   return true;
+}
+
+bool Game::can_rewind(int plies) const {
+  return options_.rewindable && !options_.arbiter_mode && !bonus_introduced_ && plies >= 0 &&
+         std::size_t(plies) <= moves_.size() - first_rewind_point_;
 }
 
 Result<bool> Game::rewind(int plies) {
@@ -171,13 +184,17 @@ Result<bool> Game::rewind(int plies) {
   if (plies < 0 || std::size_t(plies) > moves_.size())
     return fail("rewind: " + std::to_string(plies) + " plies asked, " + std::to_string(moves_.size()) + " played");
   if (plies == 0) return true;
+  if (!can_rewind(plies))
+    return fail("rewind: " + std::to_string(plies) + " plies asked, the points of the last " +
+                std::to_string(moves_.size() - first_rewind_point_) + " are kept");
   const std::size_t kept = moves_.size() - std::size_t(plies);
-  dead_monitor_ = std::move(monitor_before_[kept]);
-  if (clock_) clock_->restore(clock_before_[kept]);
+  const std::size_t point = kept - first_rewind_point_;
+  dead_monitor_ = std::move(monitor_before_[point]);
+  if (clock_) clock_->restore(clock_before_[point]);
   moves_.erase(moves_.begin() + std::ptrdiff_t(kept), moves_.end());
   positions_.erase(positions_.begin() + std::ptrdiff_t(kept + 1), positions_.end());
-  monitor_before_.erase(monitor_before_.begin() + std::ptrdiff_t(kept), monitor_before_.end());
-  if (clock_) clock_before_.erase(clock_before_.begin() + std::ptrdiff_t(kept), clock_before_.end());
+  monitor_before_.erase(monitor_before_.begin() + std::ptrdiff_t(point), monitor_before_.end());
+  if (clock_) clock_before_.erase(clock_before_.begin() + std::ptrdiff_t(point), clock_before_.end());
   prepared_.reset();
   events_.clear();
   draw_offer_.reset();

@@ -143,6 +143,10 @@ class Game {
   // Its cost does not grow with the game's length. Only in a rewindable game, not over and not in arbiter mode,
   // and not after a G.4 bonus was introduced (the clock's time control changed).
   Result<bool> rewind(int plies);
+  // Whether rewind(plies) has the points it needs: a rewindable game keeps them for its last REWIND_POINTS plies
+  // at least (a caller going back further replays the game).
+  bool can_rewind(int plies) const;
+  static constexpr std::size_t REWIND_POINTS = 8;
 
   // --- Repetition and the move counters (Art. 9.2, 9.3, 9.6) ---
   // How many times the current position has occurred (FIDE 9.2 identity).
@@ -256,7 +260,8 @@ class Game {
   std::vector<DeadPositionMonitor> monitor_before_;
   // With options_.rewindable and a clock: the clock as it stood before each move, aligned with moves_.
   std::vector<Clock::Reading> clock_before_;
-  bool bonus_introduced_ = false;  // G.4 changed the clock's time control: its kept readings no longer apply
+  std::size_t first_rewind_point_ = 0;  // the ply whose point is monitor_before_[0] (older points are dropped)
+  bool bonus_introduced_ = false;       // G.4 changed the clock's time control: its kept readings no longer apply
   // prepare_move()'s answer for the move it was asked about, used by the next move played if it is that one.
   struct PreparedMove {
     PositionIdentity before;

@@ -343,24 +343,66 @@ Answer<Change> LiveGame::apply(const Action& a) {
 Result<bool> LiveGame::rebuild(int plies) {
   // The game is rewound in place, at a cost that does not grow with its length (issue 19): the kept moves and
   // positions stay, the dead-position monitor and the clock return to where they stood (Game::rewind), and the
-  // clock's time source to what a replay of the kept moves at their instants would leave.
+  // clock's time source to what a replay of the kept moves at their instants would leave. The game keeps those
+  // points for its last moves only: further back (takebacks in a row), it is replayed.
+  if (!game_->can_rewind(plies)) return replay_without(plies);
   std::optional<Millis> readings[COLOR_NB];
   if (const Clock* clock = game_->clock())
     for (Color c : {WHITE, BLACK}) readings[c] = clock->remaining(c);
   if (auto r = game_->rewind(plies); !r) return r;
   move_times_.resize(move_times_.size() - std::size_t(plies));
   if (const Clock* clock = game_->clock()) {
+    // The clocks keep their time, but never more than they showed at the position returned to (read at the
+    // instant it arose, as a replay of the kept moves leaves them): the increments earned by the moves taken back
+    // go with them, so no clock of the record rises (`tabiya pgn check`), and the time spent since stays charged
+    // once, where it was. The correction has no reason text: the PGN's clock readings show it, with no arbiter's
+    // comment.
+    const Millis now = time_->now();
+    const bool was_running = time_->running();
+    time_->freeze(Millis{move_times_.empty() ? 0 : move_times_.back()});
     restore_clock_time();
-    // The clocks keep their time, but never more than they showed at the position returned to: the increments
-    // earned by the moves taken back go with them, so no clock of the record rises (`tabiya pgn check`). The
-    // correction has no reason text: the PGN's clock readings show it, with no arbiter's comment.
     for (Color c : {WHITE, BLACK}) readings[c] = std::min(*readings[c], clock->remaining(c));
+    time_->freeze(now);
     for (Color c : {WHITE, BLACK}) (void)game_->arbiter_set_clock(c, *readings[c], "");
+    if (was_running) time_->run();
   } else {
     follow_fair_start();
   }
   turn_started_at_ = time_->now().count();
   ++rewrites_;
+  return true;
+}
+
+Result<bool> LiveGame::replay_without(int plies) {
+  const Millis now = time_->now();
+  const bool was_running = time_->running();
+  std::optional<Millis> readings[COLOR_NB];
+  if (const Clock* clock = game_->clock())
+    for (Color c : {WHITE, BLACK}) readings[c] = clock->remaining(c);
+  std::vector<Move> keep;
+  std::vector<int64_t> times;
+  const std::size_t kept = game_->moves().size() - std::size_t(plies);
+  for (std::size_t i = options_.moves.size(); i < kept; ++i) {
+    keep.push_back(game_->moves()[i].move);
+    times.push_back(move_times_[i]);
+  }
+  if (auto r = setup(); !r) return r;
+  for (std::size_t i = 0; i < keep.size(); ++i) {
+    time_->freeze(Millis{times[i]});
+    if (auto r = game_->play(keep[i]); !r) return fail("takeback replay: " + r.error().message);
+    move_times_.push_back(times[i]);
+    follow_fair_start();
+  }
+  // As in rebuild(): no clock rises above what it showed before the takeback.
+  if (const Clock* clock = game_->clock())
+    for (Color c : {WHITE, BLACK})
+      if (readings[c]) readings[c] = std::min(*readings[c], clock->remaining(c));
+  time_->freeze(now);
+  for (Color c : {WHITE, BLACK})
+    if (readings[c]) (void)game_->arbiter_set_clock(c, *readings[c], "");
+  turn_started_at_ = now.count();
+  ++rewrites_;
+  if (was_running) time_->run();
   return true;
 }
 

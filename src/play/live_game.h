@@ -218,6 +218,7 @@ class LiveGame {
   // at the position returned to): rewound in place (Game::rewind), at a cost
   // that does not grow with the game's length.
   Result<bool> rebuild(int plies);
+  Result<bool> replay_without(int plies);  // rebuild() by replaying the kept moves
   // The chess clock's time source as a replay of the kept moves leaves it (the fair start excluded).
   void restore_clock_time();
   Answer<bool> ensure_running(Color by) const;

@@ -43,7 +43,7 @@ void play_at(Timed& t, int64_t at_ms, const char* uci) {
   ASSERT_TRUE(moved) << uci << ": " << moved.error().detail;
 }
 
-// What the takeback used to do: a fresh game replaying the kept moves at their instants, read at `now`.
+// A fresh game replaying the kept moves at their instants, read at `now`.
 Timed replayed(const StartOptions& o, const LiveGame& live, int64_t now_ms) {
   Timed fresh = begin(o);
   const std::vector<Move> moves = live.move_list();
@@ -66,8 +66,12 @@ void take_back_at(Timed& t, int64_t at_ms, Color asker) {
 
 // The game after a takeback at `at_ms` against the replay of its kept moves: the same record, and clocks at the
 // replay's reading or at most the reading before the takeback.
-void expect_as_replayed(const StartOptions& o, const Timed& t, int64_t at_ms, const Millis before[COLOR_NB]) {
-  Timed fresh = replayed(o, *t.live, at_ms);
+void expect_as_replayed(const StartOptions& o, const Timed& t, [[maybe_unused]] int64_t at_ms,
+                        const Millis before[COLOR_NB]) {
+  // The replay is read at the instant the position returned to arose (its last kept move): the time spent since
+  // was charged where it was, and stays in `before`.
+  const std::vector<int64_t>& times = t.live->move_times();
+  Timed fresh = replayed(o, *t.live, times.empty() ? 0 : times.back());
   const Game& game = t.live->game();
   const Game& expected = fresh.live->game();
   ASSERT_EQ(game.moves().size(), expected.moves().size());
@@ -180,6 +184,38 @@ TEST(TakebackWithClock, ATakebackIntoTheFairStartStopsTheClocksAsAReplayDoes) {
   const Millis white = t.live->game().clock()->remaining(WHITE);
   t.time->set(Millis{at + 45'000});
   EXPECT_EQ(t.live->game().clock()->remaining(WHITE), white - Millis{5000});
+}
+
+// The game keeps its rewind points for its last moves only (Game::REWIND_POINTS at least; issue 19: memory per
+// game): takebacks in a row that go further back are replayed, and every one of them reads as a replay.
+TEST(TakebackWithClock, TakebacksInARowPastTheKeptPointsAreReplayed) {
+  const char* const LINE[] = {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7",
+                              "f1e1", "b7b5", "a4b3", "d7d6", "c2c3", "e8g8", "h2h3", "c6a5", "b3c2", "c7c5",
+                              "d2d4", "d8c7", "b1d2", "c5d4", "c3d4", "a5c6", "d2b3", "a6a5", "c1e3", "a5a4"};
+  const StartOptions o = clocked("300+2");
+  Timed t = begin(o);
+  int64_t at = 0;
+  for (int i = 0; i < 30; ++i) play_at(t, at += 1000 + 97 * i, LINE[i]);
+  ASSERT_TRUE(t.live->game().can_rewind(int(Game::REWIND_POINTS)));
+  ASSERT_FALSE(t.live->game().can_rewind(30));
+  int in_place = 0, replayed_ones = 0;
+  for (int k = 0; k < 12; ++k) {  // 24 plies back, two at a time
+    const Game* game = &t.live->game();
+    Millis before[COLOR_NB];
+    at += 1234;
+    t.time->set(Millis{at});
+    readings(t, before);
+    take_back_at(t, at, WHITE);  // White to move asks: two plies
+    ASSERT_EQ(t.live->game().moves().size(), std::size_t(30 - 2 * (k + 1)));
+    SCOPED_TRACE("takeback " + std::to_string(k + 1) + (&t.live->game() == game ? ", in place" : ", replayed"));
+    expect_as_replayed(o, t, at, before);
+    (&t.live->game() == game ? in_place : replayed_ones) += 1;
+  }
+  EXPECT_GE(in_place, int(Game::REWIND_POINTS) / 2);
+  EXPECT_GE(replayed_ones, 1);
+  // Play goes on from there, rewindable again.
+  play_at(t, at += 3000, "d2d4");
+  ASSERT_TRUE(t.live->game().can_rewind(1));
 }
 
 }  // namespace
