@@ -96,7 +96,9 @@ test('a rematch offered, declined, offered again and accepted moves both players
 
   // Accepted: both pages move to the new game, Alice now Black and Bob White, each holding only his seat.
   await alice.locator('[data-action=accept-rematch]').click();
-  const [aliceGame, bobGame] = await Promise.all([waitGame(alice), waitGame(bob)]);
+  // Each page first leaves the old game (waitGame alone would take the old game's page, still open, for the new).
+  const leaveFirst = (p: typeof alice) => p.waitForURL(u => !u.pathname.endsWith(`/g/${first}`)).then(() => waitGame(p));
+  const [aliceGame, bobGame] = await Promise.all([leaveFirst(alice), leaveFirst(bob)]);
   assert.equal(aliceGame, bobGame);
   assert.notEqual(aliceGame, first);
   await alice.waitForSelector('#board.orientation-black');
