@@ -7,10 +7,11 @@ namespace tabiya::server {
 namespace json = boost::json;
 
 namespace {
-// Events kept for resync; an older gap gets a full state. Past the last few, at most HISTORY_BYTES of them: a
-// `move` event is about 1 KiB (its legal moves), and the history was the largest part of a game's memory.
+// Events kept for resync; an older gap gets a full state. Past the last two, at most HISTORY_BYTES of them: a
+// `move` event is 1-3 KiB (its legal moves), and the history was the largest part of a game's memory (four
+// middlegame events kept always were 12 KB of the 64 KB a game may take at 10,000 games).
 constexpr std::size_t HISTORY_EVENTS = 64;
-constexpr std::size_t HISTORY_KEPT_ALWAYS = 4;
+constexpr std::size_t HISTORY_KEPT_ALWAYS = 2;
 constexpr std::size_t HISTORY_BYTES = 6 * 1024;
 }  // namespace
 

@@ -49,11 +49,13 @@ class Connection {
   explicit Connection(sqlite3* db)
       : db_(db),
         insert_game_(db, "INSERT INTO games(id, setup, seq, finished, unjoined_since) VALUES(?1, ?2, 0, 0, ?3)"),
-        // In order: action idx follows idx - 1 (the primary key refuses a second idx).
+        // In order: action idx follows idx - 1 (the primary key refuses a second idx), the first one a game that
+        // is there. The event number after it goes in its row, not in the game's: one page written per move, not
+        // two (a game's actions are together in the table, its row in games is anywhere).
         insert_action_(db,
-                       "INSERT INTO actions(game, idx, action) SELECT ?1, ?2, ?3 WHERE ?2 = 0 OR EXISTS"
-                       " (SELECT 1 FROM actions WHERE game = ?1 AND idx = ?2 - 1)"),
-        update_seq_(db, "UPDATE games SET seq = ?2 WHERE id = ?1"),
+                       "INSERT INTO actions(game, idx, action, seq) SELECT ?1, ?2, ?3, ?4 WHERE"
+                       " (?2 = 0 AND EXISTS (SELECT 1 FROM games WHERE id = ?1)) OR"
+                       " EXISTS (SELECT 1 FROM actions WHERE game = ?1 AND idx = ?2 - 1)"),
         finish_(db, "UPDATE games SET finished = 1, result = ?2 WHERE id = ?1"),
         select_game_(db,
                      "SELECT id, setup, seq, finished, result, at FROM games LEFT JOIN checkpoints ON game = id"
@@ -61,7 +63,7 @@ class Connection {
         select_unfinished_(db,
                            "SELECT id, setup, seq, finished, result, at FROM games LEFT JOIN checkpoints ON game = id"
                            " WHERE finished = 0"),
-        select_actions_(db, "SELECT action FROM actions WHERE game = ?1 ORDER BY idx"),
+        select_actions_(db, "SELECT action, seq FROM actions WHERE game = ?1 ORDER BY idx"),
         // Only a game that still holds the actions its expiry was decided on (none was added since).
         remove_game_(db, "DELETE FROM games WHERE id = ?1 AND (SELECT count(*) FROM actions WHERE game = ?1) = ?2"),
         remove_actions_(db, "DELETE FROM actions WHERE game = ?1"),
@@ -79,9 +81,9 @@ class Connection {
   sqlite3* db() const { return db_; }
 
   bool prepared() const {
-    return insert_game_.ok() && insert_action_.ok() && update_seq_.ok() && finish_.ok() && select_game_.ok() &&
-           select_unfinished_.ok() && select_actions_.ok() && remove_game_.ok() && remove_actions_.ok() &&
-           keep_game_.ok() && select_candidates_.ok() && put_checkpoint_.ok() && drop_checkpoint_.ok();
+    return insert_game_.ok() && insert_action_.ok() && finish_.ok() && select_game_.ok() && select_unfinished_.ok() &&
+           select_actions_.ok() && remove_game_.ok() && remove_actions_.ok() && keep_game_.ok() &&
+           select_candidates_.ok() && put_checkpoint_.ok() && drop_checkpoint_.ok();
   }
 
   Result<bool> commit(const std::vector<StoreWrite>& writes) {
@@ -161,11 +163,8 @@ class Connection {
         bind_text(s, 1, w.game);
         sqlite3_bind_int64(s, 2, w.index);
         bind_text(s, 3, w.text);
+        sqlite3_bind_int64(s, 4, w.seq);
         if (auto r = step_changed(s, "append action " + std::to_string(w.index) + " to game " + w.game); !r) return r;
-        sqlite3_stmt* u = update_seq_.get();
-        bind_text(u, 1, w.game);
-        sqlite3_bind_int64(u, 2, w.seq);
-        if (auto r = step_changed(u, "update game " + w.game); !r) return r;
         return drop_checkpoint(w.game);  // a move supersedes the checkpoint
       }
       case StoreWrite::Kind::FINISH: {
@@ -218,8 +217,14 @@ class Connection {
     sqlite3_stmt* s = select_actions_.get();
     bind_text(s, 1, g.id);
     int rc;
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW) g.actions.push_back(column_text(s, 0));
+    std::optional<int64_t> last_seq;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+      g.actions.push_back(column_text(s, 0));
+      last_seq = sqlite3_column_type(s, 1) == SQLITE_NULL ? std::nullopt : std::optional(sqlite3_column_int64(s, 1));
+    }
     sqlite3_reset(s);
+    // Actions stored before the column came have none: the game's row has it then (it was updated with each).
+    if (last_seq) g.seq = *last_seq;
     if (rc != SQLITE_DONE) return error("load actions of game " + g.id);
     return true;
   }
@@ -236,8 +241,8 @@ class Connection {
   Error error(const std::string& what) { return Error{"sqlite: " + what + ": " + sqlite3_errmsg(db_)}; }
 
   sqlite3* db_;
-  Statement insert_game_, insert_action_, update_seq_, finish_, select_game_, select_unfinished_, select_actions_,
-      remove_game_, remove_actions_, keep_game_, select_candidates_, put_checkpoint_, drop_checkpoint_;
+  Statement insert_game_, insert_action_, finish_, select_game_, select_unfinished_, select_actions_, remove_game_,
+      remove_actions_, keep_game_, select_candidates_, put_checkpoint_, drop_checkpoint_;
 };
 
 // Three connections to the file: the writer's; a reader's for loads, so that
@@ -396,16 +401,33 @@ Result<bool> run_script(sqlite3* db, const std::string& path, const char* sql) {
   return true;
 }
 
+// Whether the table has the column (a file written by an older tabiya may not).
+Result<bool> has_column(sqlite3* db, const std::string& path, const char* table, const char* column) {
+  sqlite3_stmt* s = nullptr;
+  if (sqlite3_prepare_v2(db, "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2", -1, &s, nullptr) != SQLITE_OK)
+    return fail("sqlite: " + path + ": " + sqlite3_errmsg(db));
+  sqlite3_bind_text(s, 1, table, -1, SQLITE_STATIC);
+  sqlite3_bind_text(s, 2, column, -1, SQLITE_STATIC);
+  const bool present = sqlite3_step(s) == SQLITE_ROW;
+  sqlite3_finalize(s);
+  return present;
+}
+
+// A file from before the event number was kept with each action gets the column, empty in its rows (a game whose
+// last action has none takes the number from its row in games, which was updated with every action then).
+Result<bool> add_action_seq_column(sqlite3* db, const std::string& path) {
+  auto present = has_column(db, path, "actions", "seq");
+  if (!present) return present.error();
+  if (*present) return true;
+  return run_script(db, path, "ALTER TABLE actions ADD COLUMN seq INTEGER;");
+}
+
 // A file from before the expiry of unjoined games (issue 25) gets its column; its unfinished games count as
 // created now, so one nobody joins expires like a new one, and finished ones never expire.
 Result<bool> add_expiry_column(sqlite3* db, const std::string& path) {
-  sqlite3_stmt* s = nullptr;
-  if (sqlite3_prepare_v2(db, "SELECT 1 FROM pragma_table_info('games') WHERE name = 'unjoined_since'", -1, &s,
-                         nullptr) != SQLITE_OK)
-    return fail("sqlite: " + path + ": " + sqlite3_errmsg(db));
-  const bool present = sqlite3_step(s) == SQLITE_ROW;
-  sqlite3_finalize(s);
-  if (!present) {
+  auto present = has_column(db, path, "games", "unjoined_since");
+  if (!present) return present.error();
+  if (!*present) {
     const int64_t now =
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
             .count();
@@ -439,7 +461,7 @@ Result<std::unique_ptr<GameStore>> open_sqlite_store(const std::string& path, co
       " finished INTEGER NOT NULL, result TEXT, unjoined_since INTEGER);"
       "CREATE INDEX IF NOT EXISTS games_unfinished ON games(finished);"
       "CREATE TABLE IF NOT EXISTS actions(game TEXT NOT NULL, idx INTEGER NOT NULL, action TEXT NOT NULL,"
-      " PRIMARY KEY(game, idx)) WITHOUT ROWID;"
+      " seq INTEGER, PRIMARY KEY(game, idx)) WITHOUT ROWID;"
       // Issue 22: a file from before it gets the table here, empty (its games restore as before).
       "CREATE TABLE IF NOT EXISTS checkpoints(game TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID;";
   if (auto r = run_script(*writer, path, schema); !r) {
@@ -447,6 +469,10 @@ Result<std::unique_ptr<GameStore>> open_sqlite_store(const std::string& path, co
     return r.error();
   }
   if (auto r = add_expiry_column(*writer, path); !r) {
+    sqlite3_close_v2(*writer);
+    return r.error();
+  }
+  if (auto r = add_action_seq_column(*writer, path); !r) {
     sqlite3_close_v2(*writer);
     return r.error();
   }
