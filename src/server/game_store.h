@@ -74,6 +74,14 @@ struct HeldLease {
   int64_t epoch = 0;
 };
 
+// The refusal of finished() for a game not stored: the same words from every store.
+inline std::string no_stored_game(const std::string& id) {
+  std::string text = "no game ";
+  text += id;
+  text += " is stored";
+  return text;
+}
+
 // The text every refusal for a stale epoch carries (is_fenced() looks for it).
 inline constexpr const char* STALE_EPOCH = "stale lease epoch";
 inline bool is_fenced(const std::string& failure) { return failure.find(STALE_EPOCH) != std::string::npos; }
@@ -86,6 +94,8 @@ class GameStore {
   virtual Result<std::vector<StoredGame>> load_unfinished() = 0;
   // nullopt: no such game.
   virtual Result<std::optional<StoredGame>> load(const std::string& id) = 0;
+  // Whether the game is over (FINISH written), without reading its log or setup; a game not stored is an error.
+  virtual Result<bool> finished(const std::string& id) = 0;
   // Up to `limit` ids of games that may have expired: created (CREATE's unjoined_since) before `before_ms` and
   // not marked KEEP since, oldest first.
   virtual Result<std::vector<std::string>> expiry_candidates(int64_t before_ms, std::size_t limit) = 0;
