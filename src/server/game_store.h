@@ -2,7 +2,7 @@
 // service writes and reads back), its numbered log of actions (play/live_game.h
 // action lines) and, once over, its result. The interface is small so that
 // another database (PostgreSQL for several server instances) can follow the
-// SQLite one: one call writes a batch of changes in one transaction, two read.
+// SQLite one: one call writes a batch of changes in one transaction, the others read.
 // Implementations are safe to call from several threads; the service writes
 // from one thread only (server/group_commit.h) and reads from any.
 #pragma once
