@@ -346,39 +346,22 @@ Result<bool> LiveGame::rebuild(int plies) {
   // clock's time source to what a replay of the kept moves at their instants would leave. The game keeps those
   // points for its last moves only: further back (takebacks in a row), it is replayed.
   if (!game_->can_rewind(plies)) return replay_without(plies);
-  std::optional<Millis> readings[COLOR_NB];
-  if (const Clock* clock = game_->clock())
-    for (Color c : {WHITE, BLACK}) readings[c] = clock->remaining(c);
+  const TakebackMoment moment = takeback_moment();
   if (auto r = game_->rewind(plies); !r) return r;
   move_times_.resize(move_times_.size() - std::size_t(plies));
-  if (const Clock* clock = game_->clock()) {
-    // The clocks keep their time, but never more than they showed at the position returned to (read at the
-    // instant it arose, as a replay of the kept moves leaves them): the increments earned by the moves taken back
-    // go with them, so no clock of the record rises (`tabiya pgn check`), and the time spent since stays charged
-    // once, where it was. The correction has no reason text: the PGN's clock readings show it, with no arbiter's
-    // comment.
-    const Millis now = time_->now();
-    const bool was_running = time_->running();
+  if (game_->clock()) {
+    // The clocks read as at the position returned to: the time stands at its move's press, as a replay leaves it.
     time_->freeze(Millis{move_times_.empty() ? 0 : move_times_.back()});
     restore_clock_time();
-    for (Color c : {WHITE, BLACK}) readings[c] = std::min(*readings[c], clock->remaining(c));
-    time_->freeze(now);
-    for (Color c : {WHITE, BLACK}) (void)game_->arbiter_set_clock(c, *readings[c], "");
-    if (was_running) time_->run();
   } else {
-    follow_fair_start();
+    follow_fair_start();  // at the takeback's instant: the time was not moved
   }
-  turn_started_at_ = time_->now().count();
-  ++rewrites_;
+  resume_after_takeback(moment);
   return true;
 }
 
 Result<bool> LiveGame::replay_without(int plies) {
-  const Millis now = time_->now();
-  const bool was_running = time_->running();
-  std::optional<Millis> readings[COLOR_NB];
-  if (const Clock* clock = game_->clock())
-    for (Color c : {WHITE, BLACK}) readings[c] = clock->remaining(c);
+  const TakebackMoment moment = takeback_moment();
   std::vector<Move> keep;
   std::vector<int64_t> times;
   const std::size_t kept = game_->moves().size() - std::size_t(plies);
@@ -393,17 +376,34 @@ Result<bool> LiveGame::replay_without(int plies) {
     move_times_.push_back(times[i]);
     follow_fair_start();
   }
-  // As in rebuild(): no clock rises above what it showed before the takeback.
+  resume_after_takeback(moment);
+  return true;
+}
+
+LiveGame::TakebackMoment LiveGame::takeback_moment() const {
+  TakebackMoment moment;
+  if (const Clock* clock = game_->clock())
+    for (Color c : {WHITE, BLACK}) moment.readings[c] = clock->remaining(c);
+  moment.now = time_->now();
+  moment.running = time_->running();
+  return moment;
+}
+
+void LiveGame::resume_after_takeback(TakebackMoment moment) {
+  // The clocks keep their time, but never more than they show at the position returned to: the increments earned
+  // by the moves taken back go with them, so no clock of the record rises (`tabiya pgn check`), and the time spent
+  // since stays charged once, where it was. The correction has no reason text: the PGN's clock readings show it,
+  // with no arbiter's comment.
   if (const Clock* clock = game_->clock())
     for (Color c : {WHITE, BLACK})
-      if (readings[c]) readings[c] = std::min(*readings[c], clock->remaining(c));
-  time_->freeze(now);
+      if (moment.readings[c]) moment.readings[c] = std::min(*moment.readings[c], clock->remaining(c));
+  // A time the takeback moved stands at its instant again; a running one was never moved.
+  if (!time_->running()) time_->freeze(moment.now);
   for (Color c : {WHITE, BLACK})
-    if (readings[c]) (void)game_->arbiter_set_clock(c, *readings[c], "");
-  turn_started_at_ = now.count();
+    if (moment.readings[c]) (void)game_->arbiter_set_clock(c, *moment.readings[c], "");
+  turn_started_at_ = time_->now().count();
   ++rewrites_;
-  if (was_running) time_->run();
-  return true;
+  if (moment.running) time_->run();
 }
 
 void LiveGame::restore_clock_time() {

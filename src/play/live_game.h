@@ -219,6 +219,18 @@ class LiveGame {
   // that does not grow with the game's length.
   Result<bool> rebuild(int plies);
   Result<bool> replay_without(int plies);  // rebuild() by replaying the kept moves
+  // Where a takeback found the game: each clock's reading (none without a chess clock) and the game's time.
+  struct TakebackMoment {
+    std::optional<Millis> readings[COLOR_NB];
+    Millis now{0};
+    bool running = false;
+  };
+  TakebackMoment takeback_moment() const;
+  // Ends both ways of a takeback once the kept moves are back, the game's time standing at the last kept move's
+  // press (the clocks reading as a replay of those moves leaves them) or not moved at all: each clock keeps its
+  // reading from `moment`, never above what it shows now; the time returns to the moment's instant, and the side
+  // to move's turn starts there.
+  void resume_after_takeback(TakebackMoment moment);
   // The chess clock's time source as a replay of the kept moves leaves it (the fair start excluded).
   void restore_clock_time();
   Answer<bool> ensure_running(Color by) const;

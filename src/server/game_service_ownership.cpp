@@ -272,8 +272,8 @@ void GameService::Impl::check_relays(int64_t now) {
     if (lease && lease->owner.empty() && lease->expires_ms == 0 && relay->heard) {
       auto [known, first] = over.try_emplace(relay->game, false);
       if (first) {
-        auto stored = store->load(relay->game);
-        known->second = stored && *stored && (*stored)->finished;
+        auto finished = store->finished(relay->game);  // not stored, or the store down: not known to be over
+        known->second = finished && *finished;
       }
       if (known->second) {
         relay->over = true;

@@ -2,7 +2,7 @@
 // service writes and reads back), its numbered log of actions (play/live_game.h
 // action lines) and, once over, its result. The interface is small so that
 // another database (PostgreSQL for several server instances) can follow the
-// SQLite one: one call writes a batch of changes in one transaction, two read.
+// SQLite one: one call writes a batch of changes in one transaction, the others read.
 // Implementations are safe to call from several threads; the service writes
 // from one thread only (server/group_commit.h) and reads from any.
 #pragma once
@@ -74,6 +74,14 @@ struct HeldLease {
   int64_t epoch = 0;
 };
 
+// The refusal of finished() for a game not stored: the same words from every store.
+inline std::string no_stored_game(const std::string& id) {
+  std::string text = "no game ";
+  text += id;
+  text += " is stored";
+  return text;
+}
+
 // The text every refusal for a stale epoch carries (is_fenced() looks for it).
 inline constexpr const char* STALE_EPOCH = "stale lease epoch";
 inline bool is_fenced(const std::string& failure) { return failure.find(STALE_EPOCH) != std::string::npos; }
@@ -86,6 +94,8 @@ class GameStore {
   virtual Result<std::vector<StoredGame>> load_unfinished() = 0;
   // nullopt: no such game.
   virtual Result<std::optional<StoredGame>> load(const std::string& id) = 0;
+  // Whether the game is over (FINISH written), without reading its log or setup; a game not stored is an error.
+  virtual Result<bool> finished(const std::string& id) = 0;
   // Up to `limit` ids of games that may have expired: created (CREATE's unjoined_since) before `before_ms` and
   // not marked KEEP since, oldest first.
   virtual Result<std::vector<std::string>> expiry_candidates(int64_t before_ms, std::size_t limit) = 0;

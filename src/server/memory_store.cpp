@@ -87,6 +87,12 @@ class MemoryStore final : public GameStore {
     if (it == games_.end()) return std::optional<StoredGame>{};
     return std::optional<StoredGame>{it->second};
   }
+  Result<bool> finished(const std::string& id) override {
+    std::lock_guard lock(mutex_);
+    auto it = games_.find(id);
+    if (it == games_.end()) return fail(no_stored_game(id));
+    return it->second.finished;
+  }
   Result<std::vector<std::string>> expiry_candidates(int64_t before_ms, std::size_t limit) override {
     std::lock_guard lock(mutex_);
     std::vector<std::pair<int64_t, std::string>> found;

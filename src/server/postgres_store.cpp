@@ -97,6 +97,15 @@ class PostgresStore final : public GameStore {
     return std::optional<StoredGame>{std::move(games.front())};
   }
 
+  Result<bool> finished(const std::string& id) override {
+    std::lock_guard lock(read_mutex_);
+    auto rows = reader_->query("SELECT finished FROM games WHERE id = $1", {id},
+                               "read whether game " + id + " is finished", true);
+    if (!rows) return rows.error();
+    if (rows->rows() == 0) return fail("postgresql " + reader_->name() + ": " + no_stored_game(id));
+    return rows->text(0, 0) == "t";
+  }
+
   Result<std::vector<std::string>> expiry_candidates(int64_t before_ms, std::size_t limit) override {
     std::lock_guard lock(read_mutex_);
     auto rows = reader_->query(

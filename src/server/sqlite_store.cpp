@@ -63,6 +63,7 @@ class Connection {
         select_unfinished_(db,
                            "SELECT id, setup, seq, finished, result, at FROM games LEFT JOIN checkpoints ON game = id"
                            " WHERE finished = 0"),
+        select_finished_(db, "SELECT finished FROM games WHERE id = ?1"),
         select_actions_(db, "SELECT action, seq FROM actions WHERE game = ?1 ORDER BY idx"),
         // Only a game that still holds the actions its expiry was decided on (none was added since).
         remove_game_(db, "DELETE FROM games WHERE id = ?1 AND (SELECT count(*) FROM actions WHERE game = ?1) = ?2"),
@@ -82,8 +83,8 @@ class Connection {
 
   bool prepared() const {
     return insert_game_.ok() && insert_action_.ok() && finish_.ok() && select_game_.ok() && select_unfinished_.ok() &&
-           select_actions_.ok() && remove_game_.ok() && remove_actions_.ok() && keep_game_.ok() &&
-           select_candidates_.ok() && put_checkpoint_.ok() && drop_checkpoint_.ok();
+           select_finished_.ok() && select_actions_.ok() && remove_game_.ok() && remove_actions_.ok() &&
+           keep_game_.ok() && select_candidates_.ok() && put_checkpoint_.ok() && drop_checkpoint_.ok();
   }
 
   Result<bool> commit(const std::vector<StoreWrite>& writes) {
@@ -135,6 +136,17 @@ class Connection {
     sqlite3_reset(s);  // ends the read transaction: a reader must not hold back WAL checkpoints
     if (auto r = load_actions(g); !r) return r.error();
     return std::optional<StoredGame>{std::move(g)};
+  }
+
+  Result<bool> finished(const std::string& id) {
+    sqlite3_stmt* s = select_finished_.get();
+    bind_text(s, 1, id);
+    const int rc = sqlite3_step(s);
+    const bool over = rc == SQLITE_ROW && sqlite3_column_int(s, 0) != 0;
+    sqlite3_reset(s);  // ends the read transaction, as in load()
+    if (rc == SQLITE_DONE) return fail("sqlite: " + no_stored_game(id));
+    if (rc != SQLITE_ROW) return error("read whether game " + id + " is finished");
+    return over;
   }
 
   Result<bool> exec(const char* sql) {
@@ -241,8 +253,8 @@ class Connection {
   Error error(const std::string& what) { return Error{"sqlite: " + what + ": " + sqlite3_errmsg(db_)}; }
 
   sqlite3* db_;
-  Statement insert_game_, insert_action_, finish_, select_game_, select_unfinished_, select_actions_, remove_game_,
-      remove_actions_, keep_game_, select_candidates_, put_checkpoint_, drop_checkpoint_;
+  Statement insert_game_, insert_action_, finish_, select_game_, select_unfinished_, select_finished_, select_actions_,
+      remove_game_, remove_actions_, keep_game_, select_candidates_, put_checkpoint_, drop_checkpoint_;
 };
 
 // Three connections to the file: the writer's; a reader's for loads, so that
@@ -325,6 +337,10 @@ class SqliteStore final : public GameStore {
   Result<std::optional<StoredGame>> load(const std::string& id) override {
     std::lock_guard lock(read_mutex_);
     return reader_.load(id);
+  }
+  Result<bool> finished(const std::string& id) override {
+    std::lock_guard lock(read_mutex_);
+    return reader_.finished(id);
   }
   Result<std::vector<std::string>> expiry_candidates(int64_t before_ms, std::size_t limit) override {
     std::lock_guard lock(read_mutex_);

@@ -43,6 +43,7 @@ class SlowStore final : public GameStore {
   }
   Result<std::vector<StoredGame>> load_unfinished() override { return inner_->load_unfinished(); }
   Result<std::optional<StoredGame>> load(const std::string& id) override { return inner_->load(id); }
+  Result<bool> finished(const std::string& id) override { return inner_->finished(id); }
   Result<std::vector<std::string>> expiry_candidates(int64_t before_ms, std::size_t limit) override {
     return inner_->expiry_candidates(before_ms, limit);
   }

@@ -10,14 +10,15 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdio>
 #include <mutex>
 #include <thread>
 #include <vector>
 
 #include "../support/database_servers.h"
+#include "../support/migrated_database.h"
 #include "server/game_store.h"
 #include "server/postgres_connection.h"
-#include "server/postgres_migrations.h"
 
 namespace tabiya::server::testing {
 namespace {
@@ -102,13 +103,10 @@ class CuttingProxy {
 };
 
 TEST(PostgresStore, ACommitWhoseAnswerIsLostWithItsConnectionCountsIfItLanded) {
-  auto& postgres = tabiya::testing::shared_postgres();
-  auto url = postgres.fresh_database();
+  auto url = tabiya::testing::fresh_migrated_database();
   ASSERT_TRUE(url) << url.error().message;
-  auto db = PgConnection::open(*url);
-  ASSERT_TRUE(db && migrate_postgres(**db));
   const std::string database = url->substr(url->rfind('/') + 1);
-  CuttingProxy proxy(postgres.port());
+  CuttingProxy proxy(tabiya::testing::shared_postgres().port());
   auto store = open_postgres_store(std::string("postgresql://tabiya@127.0.0.1:") + std::to_string(proxy.port()) + "/" +
                                    database);
   ASSERT_TRUE(store) << store.error().message;
@@ -127,11 +125,10 @@ TEST(PostgresStore, ACommitWhoseAnswerIsLostWithItsConnectionCountsIfItLanded) {
 }
 
 TEST(PostgresStore, ACommitLostBeforeItRanIsRefused) {
-  auto& postgres = tabiya::testing::shared_postgres();
-  auto url = postgres.fresh_database();
+  auto url = tabiya::testing::fresh_migrated_database();
   ASSERT_TRUE(url) << url.error().message;
-  auto db = PgConnection::open(*url);
-  ASSERT_TRUE(db && migrate_postgres(**db));
+  auto db = PgConnection::open(*url);  // to end the store's sessions
+  ASSERT_TRUE(db) << db.error().message;
   auto store = open_postgres_store(*url);
   ASSERT_TRUE(store) << store.error().message;
   ASSERT_TRUE((*store)->commit({{K::CREATE, "g1", "{}", 0, 0}}));
@@ -156,11 +153,8 @@ TEST(PostgresStore, ACommitLostBeforeItRanIsRefused) {
 // failed and every move waited a second). Here the commits name their games in the reverse of the renewal's
 // order, many times over; every call must succeed.
 TEST(PostgresStore, CommitsAndLeaseRenewalsNeverDeadlock) {
-  auto& postgres = tabiya::testing::shared_postgres();
-  auto url = postgres.fresh_database();
+  auto url = tabiya::testing::fresh_migrated_database();
   ASSERT_TRUE(url) << url.error().message;
-  auto db = PgConnection::open(*url);
-  ASSERT_TRUE(db && migrate_postgres(**db));
   auto store = open_postgres_store(*url);
   ASSERT_TRUE(store) << store.error().message;
   constexpr int GAMES = 40, ROUNDS = 150;

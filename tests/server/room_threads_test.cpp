@@ -12,7 +12,31 @@ namespace tabiya::server::testing {
 namespace {
 
 namespace json = boost::json;
-using RoomThreadsTest = ServiceFixture;
+
+int64_t metric(GameService& service, const std::string& name) {
+  std::string out;
+  service.write_metrics(out);
+  const std::size_t at = out.find("\n" + name + " ");
+  return at == std::string::npos ? -1 : std::stoll(out.substr(at + name.size() + 2));
+}
+
+class RoomThreadsTest : public ServiceFixture {
+ protected:
+  // Plays e2e3 (req 4), the first move of the hot-seat game `t`, whose dead-position proof is long: it is handed
+  // to the game threads before anything of it is done on this, the delivering, thread, and played there.
+  void play_handed_over_first_move(HotSeat& t) {
+    settle();  // the room idle: the move would run on this (the delivering) thread
+    t.both.peer->take();
+    service_->message(*t.both.session, R"({"t":"move","req":4,"uci":"e2e3","ply":0})");
+    // Probes, not timing: the proof passed the inline budget before it was made, so nothing of it ran here.
+    EXPECT_EQ(metric(*service_, "tabiya_moves_handed_over_total"), 1);
+    EXPECT_EQ(metric(*service_, "tabiya_inline_dead_position_searches_total"), 0);
+    settle();
+    auto moved = t.both.peer->last("event", "move");
+    ASSERT_TRUE(moved);
+    EXPECT_EQ(moved->at("req").as_int64(), 4);
+  }
+};
 
 // An illegal move is answered without a commit, by the thread that handles it: whether its error is there when
 // message() returns tells where it ran.
@@ -57,25 +81,9 @@ TEST_F(RoomThreadsTest, AMoveForARoomAtWorkWaitsForItInOrder) {
 // 5.2.2, FIDE Laws 2018), 9-29 ms each; the first move of the game once ran it on the network thread.
 constexpr const char* LOCKED_ENDING = "8/p7/P7/P5kB/8/8/4K3/8 w - - 0 1";
 
-int64_t metric(GameService& service, const std::string& name) {
-  std::string out;
-  service.write_metrics(out);
-  const std::size_t at = out.find("\n" + name + " ");
-  return at == std::string::npos ? -1 : std::stoll(out.substr(at + name.size() + 2));
-}
-
 TEST_F(RoomThreadsTest, AMoveWhoseProofIsLongIsHandedToTheGameThreadsBeforeAnythingOfItIsDone) {
   auto t = hotseat(std::string(R"({"v":1,"opponent":"hotseat","fen":")") + LOCKED_ENDING + R"("})");
-  settle();  // the room idle: the move would run on this (the delivering) thread
-  t.both.peer->take();
-  service_->message(*t.both.session, R"({"t":"move","req":4,"uci":"e2e3","ply":0})");
-  // Probes, not timing: the proof passed the inline budget before it was made, so nothing of it ran here.
-  EXPECT_EQ(metric(*service_, "tabiya_moves_handed_over_total"), 1);
-  EXPECT_EQ(metric(*service_, "tabiya_inline_dead_position_searches_total"), 0);
-  settle();
-  auto moved = t.both.peer->last("event", "move");
-  ASSERT_TRUE(moved);
-  EXPECT_EQ(moved->at("req").as_int64(), 4);
+  ASSERT_NO_FATAL_FAILURE(play_handed_over_first_move(t));
   EXPECT_FALSE(t.both.peer->last("event", "end")) << "the ending is not dead: play goes on";
   EXPECT_EQ(metric(*service_, "tabiya_inline_dead_position_searches_total"), 0);
   // The game is heavy now: its next moves go to the game threads directly, without a trial here.
@@ -101,15 +109,7 @@ TEST_F(RoomThreadsTest, AMoveWithAShortProofStaysOnTheDeliveringThread) {
 TEST_F(RoomThreadsTest, AHandedOverMoveStillEndsTheGameWhenThePositionIsDead) {
   // White's king takes the rook: dead (Art. 5.2.2), shown only by an exhaustive search of ~89,000 positions.
   auto t = hotseat(R"({"v":1,"opponent":"hotseat","fen":"k1b5/1p1p4/1P1P4/8/8/4r3/4K3/6B1 w - - 0 1"})");
-  settle();
-  t.both.peer->take();
-  service_->message(*t.both.session, R"({"t":"move","req":4,"uci":"e2e3","ply":0})");
-  EXPECT_EQ(metric(*service_, "tabiya_moves_handed_over_total"), 1);
-  EXPECT_EQ(metric(*service_, "tabiya_inline_dead_position_searches_total"), 0);
-  settle();
-  auto moved = t.both.peer->last("event", "move");
-  ASSERT_TRUE(moved);
-  EXPECT_EQ(moved->at("req").as_int64(), 4);
+  ASSERT_NO_FATAL_FAILURE(play_handed_over_first_move(t));
   auto end = t.both.peer->last("event", "end");
   ASSERT_TRUE(end);
   EXPECT_EQ(str(end->at("e").as_object().at("result").as_object().at("termination")), "dead_position");

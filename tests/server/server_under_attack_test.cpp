@@ -247,6 +247,7 @@ class SlowLoads final : public GameStore {
   SlowLoads() : inner_(make_memory_store()) {}
   Result<bool> commit(const std::vector<StoreWrite>& writes) override { return inner_->commit(writes); }
   Result<std::vector<StoredGame>> load_unfinished() override { return inner_->load_unfinished(); }
+  Result<bool> finished(const std::string& id) override { return inner_->finished(id); }
   Result<std::vector<std::string>> expiry_candidates(int64_t before_ms, std::size_t limit) override {
     return inner_->expiry_candidates(before_ms, limit);
   }

@@ -278,6 +278,36 @@ TEST_P(StoreContract, UnownedGamesAreTheUnfinishedOnesWithoutALiveLease) {
   EXPECT_EQ(limited->size(), 2u);
 }
 
+// Whether a game is over, read without its log (a node asks it of the games it only relays); a game not stored
+// (never created, or removed) is an error that names it.
+TEST_P(StoreContract, FinishedIsReadAloneAndAGameNotStoredIsAnError) {
+  GameStore& store = *store_;
+  auto never = store.finished("nope");
+  ASSERT_FALSE(never);
+  EXPECT_NE(never.error().message.find("no game nope is stored"), std::string::npos) << never.error().message;
+  ASSERT_TRUE(store.commit({{K::CREATE, "g", "{}", 0, 0},
+                            {K::APPEND, "g", "s w 0", 0, 1},
+                            {K::CREATE, "it's", "{}", 0, 0, 100},
+                            {K::CREATE, "h", "{}", 0, 0}}));
+  auto going = store.finished("g");
+  ASSERT_TRUE(going) << going.error().message;
+  EXPECT_FALSE(*going);
+  ASSERT_TRUE(store.commit({{K::FINISH, "g", "{\"r\":1}", 0, 0}}));
+  auto over = store.finished("g");
+  ASSERT_TRUE(over) << over.error().message;
+  EXPECT_TRUE(*over);
+  auto other = store.finished("h");  // another game's end is not this one's
+  ASSERT_TRUE(other) << other.error().message;
+  EXPECT_FALSE(*other);
+  auto quoted = store.finished("it's");
+  ASSERT_TRUE(quoted) << quoted.error().message;
+  EXPECT_FALSE(*quoted);
+  ASSERT_TRUE(store.commit({{K::REMOVE, "it's", {}, 0, 0}}));
+  auto removed = store.finished("it's");
+  ASSERT_FALSE(removed);
+  EXPECT_NE(removed.error().message.find("no game it's is stored"), std::string::npos) << removed.error().message;
+}
+
 // Text of any kind comes back as it went in: quotes, backslashes, non-ASCII (the SQL is built with quoting).
 TEST_P(StoreContract, TextComesBackByteForByte) {
   const std::string setup = "{\"name\":\"O'Brien \\\\ \u00e9 \u0416 ; DROP TABLE games; --\"}";
