@@ -28,8 +28,8 @@ Game::Game(Position start, GameOptions options, std::shared_ptr<const TimeSource
     : options_(std::move(options)),
       profile_(&rules_profile(options_.rules)),
       time_(std::move(time)),
+      history_(std::move(start), REWIND_POINTS),
       dead_monitor_(WinnabilityLimits{}, options_.dead_position_cache) {
-  positions_.push_back(std::move(start));
   category_ = GameCategory::STANDARD;
   if (options_.time_control) {
     if (auto c = classify_time_control(*options_.time_control, *profile_)) category_ = *c;
@@ -62,22 +62,19 @@ void Game::finish(Outcome outcome) {
 }
 
 void Game::apply_move(Move m) {
-  const Position& before = position();
-  MoveRecord rec{m, to_san(before, m), Millis{0}, std::nullopt};
-  Position after = before;
-  UndoInfo undo;
-  after.do_move(m, undo);
-  moves_.push_back(std::move(rec));
-  positions_.push_back(std::move(after));
+  moves_.push_back(MoveRecord{m, to_san(position(), m), Millis{0}, std::nullopt});
+  history_.play(m);
   if (options_.rewindable) {
     monitor_before_.push_back(dead_monitor_);
     if (clock_) clock_before_.push_back(clock_->reading());
-    // Only the last moves' points are kept (REWIND_POINTS to twice that): a takeback goes back one or two plies,
-    // and a point costs some 200 bytes, which the whole game's would multiply (issue 19: memory per game).
-    if (monitor_before_.size() >= 2 * REWIND_POINTS) {
-      monitor_before_.erase(monitor_before_.begin(), monitor_before_.begin() + REWIND_POINTS);
-      if (clock_) clock_before_.erase(clock_before_.begin(), clock_before_.begin() + REWIND_POINTS);
-      first_rewind_point_ += REWIND_POINTS;
+    // Only the last moves' points are kept, as far back as history_ undoes moves (REWIND_POINTS to twice that): a
+    // takeback goes back one or two plies, and a point costs some 200 bytes, which the whole game's would multiply
+    // (issue 19: memory per game).
+    if (monitor_before_.size() > history_.undoable()) {
+      const std::size_t dropped = monitor_before_.size() - history_.undoable();
+      monitor_before_.erase(monitor_before_.begin(), monitor_before_.begin() + std::ptrdiff_t(dropped));
+      if (clock_) clock_before_.erase(clock_before_.begin(), clock_before_.begin() + std::ptrdiff_t(dropped));
+      first_rewind_point_ += dropped;
     }
   }
 }
@@ -159,7 +156,7 @@ Result<bool> Game::takeback() {
     outcome_.reset();
   }
   moves_.pop_back();
-  positions_.pop_back();
+  history_.truncate(moves_.size());  // replays the moves when they are older than its undo records
   if (!monitor_before_.empty()) {
     dead_monitor_ = std::move(monitor_before_.back());
     monitor_before_.pop_back();
@@ -192,7 +189,7 @@ Result<bool> Game::rewind(int plies) {
   dead_monitor_ = std::move(monitor_before_[point]);
   if (clock_) clock_->restore(clock_before_[point]);
   moves_.erase(moves_.begin() + std::ptrdiff_t(kept), moves_.end());
-  positions_.erase(positions_.begin() + std::ptrdiff_t(kept + 1), positions_.end());
+  history_.truncate(kept);  // undone, not replayed: the rewind points reach no further back than its undo records
   monitor_before_.erase(monitor_before_.begin() + std::ptrdiff_t(point), monitor_before_.end());
   if (clock_) clock_before_.erase(clock_before_.begin() + std::ptrdiff_t(point), clock_before_.end());
   prepared_.reset();
@@ -201,10 +198,7 @@ Result<bool> Game::rewind(int plies) {
   return true;
 }
 
-int Game::repetition_count() const {
-  Key key = position().key();
-  return int(std::count_if(positions_.begin(), positions_.end(), [key](const Position& p) { return p.key() == key; }));
-}
+int Game::repetition_count() const { return history_.occurrences(position().key()); }
 
 bool Game::can_claim_threefold(std::optional<Move> intended) const {
   if (!intended) return repetition_count() >= 3;
@@ -212,10 +206,8 @@ bool Game::can_claim_threefold(std::optional<Move> intended) const {
   Position next = position();
   UndoInfo undo;
   next.do_move(*intended, undo);
-  Key key = next.key();
   // The intended move adds one more occurrence (9.2.a "is about to appear").
-  return 1 + std::count_if(positions_.begin(), positions_.end(), [key](const Position& p) { return p.key() == key; }) >=
-         3;
+  return 1 + history_.occurrences(next.key()) >= 3;
 }
 
 bool Game::can_claim_fifty_moves(std::optional<Move> intended) const {
@@ -243,10 +235,10 @@ bool Game::fivefold_repetition() const {
     case FivefoldRule::CONSECUTIVE_ALTERNATE: {
       // The position stood after each of the last five moves of the same
       // player, i.e. every fourth ply.
-      std::size_t last = positions_.size() - 1;
+      std::size_t last = history_.plies();
       if (last < 16) return false;
       for (std::size_t k = 1; k <= 4; ++k)
-        if (positions_[last - 4 * k].key() != key) return false;
+        if (history_.key(last - 4 * k) != key) return false;
       return true;
     }
   }
@@ -270,8 +262,8 @@ void Game::check_automatic_endings() {
       options_.every_position_alive ? DeadPositionVerdict::ALIVE
       : options_.first_dead_ply >= 0
           ? (int(moves_.size()) == options_.first_dead_ply ? DeadPositionVerdict::DEAD : DeadPositionVerdict::ALIVE)
-      : positions_.size() >= 2 && !moves_.empty() ? dead_after_last_move(std::move(prepared))
-                                                  : dead_monitor_.check(pos);
+      : !moves_.empty() ? dead_after_last_move(std::move(prepared))
+                        : dead_monitor_.check(pos);
   if (dead == DeadPositionVerdict::DEAD)
     return finish({Score::DRAW, Termination::DEAD_POSITION, std::nullopt});  // 5.2.b
   if (fivefold_repetition()) return finish({Score::DRAW, Termination::FIVEFOLD_REPETITION, std::nullopt});
@@ -281,7 +273,7 @@ void Game::check_automatic_endings() {
 }
 
 DeadPositionVerdict Game::dead_after_last_move(std::optional<PreparedMove> prepared) {
-  const Position& before = positions_[positions_.size() - 2];
+  const Position before = history_.at(history_.plies() - 1);
   const Move move = moves_.back().move;
   if (prepared && prepared->move == move && prepared->before == PositionIdentity::of(before))
     return dead_monitor_.adopt(std::move(prepared->trial));

@@ -16,6 +16,7 @@
 #include "laws/clock.h"
 #include "laws/dead_position.h"
 #include "laws/outcome.h"
+#include "laws/position_history.h"
 #include "laws/rules_profile.h"
 #include "laws/time_control.h"
 
@@ -107,8 +108,8 @@ class Game {
  public:
   explicit Game(Position start, GameOptions options = {}, std::shared_ptr<const TimeSource> time = nullptr);
 
-  const Position& start_position() const { return positions_.front(); }
-  const Position& position() const { return positions_.back(); }
+  const Position& start_position() const { return history_.start(); }
+  const Position& position() const { return history_.current(); }
   const std::vector<MoveRecord>& moves() const { return moves_; }
   const std::vector<GameEvent>& events() const { return events_; }
   const GameOptions& options() const { return options_; }
@@ -242,7 +243,9 @@ class Game {
   GameCategory category_;
   std::shared_ptr<const TimeSource> time_;
   std::optional<Clock> clock_;
-  std::vector<Position> positions_;  // start, then after each move
+  // The start and current positions, every position's key, and what undoes the last moves (issue 19: not every
+  // position whole); aligned with moves_.
+  PositionHistory history_;
   std::vector<MoveRecord> moves_;
   std::vector<GameEvent> events_;
   std::optional<Color> draw_offer_;
@@ -256,7 +259,8 @@ class Game {
   std::optional<QuickplayRequest> quickplay_request_;  // G.4 request not yet settled
   // Art. 5.2.b after every move, carrying the last proof forward (see dead_position.h).
   DeadPositionMonitor dead_monitor_;
-  // With options_.rewindable: the monitor as it stood before each move, aligned with moves_.
+  // With options_.rewindable: the monitor as it stood before each of the last moves, aligned with the end of moves_;
+  // never further back than history_ undoes moves (a rewind does not replay).
   std::vector<DeadPositionMonitor> monitor_before_;
   // With options_.rewindable and a clock: the clock as it stood before each move, aligned with moves_.
   std::vector<Clock::Reading> clock_before_;
