@@ -381,12 +381,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
-  // Connections are handed to the contexts in turn; the acceptor runs on the first.
-  Listener(std::vector<asio::io_context*> contexts, Shared& shared)
-      : contexts_(std::move(contexts)),
-        acceptor_(asio::make_strand(*contexts_.front())),
-        retry_(acceptor_.get_executor()),
-        shared_(shared) {}
+  Listener(asio::io_context& ioc, Shared& shared)
+      : ioc_(ioc), acceptor_(asio::make_strand(ioc)), retry_(acceptor_.get_executor()), shared_(shared) {}
 
   Result<uint16_t> open(const tcp::endpoint& endpoint) {
     beast::error_code ec;
@@ -402,9 +398,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
   }
 
   void accept() {
-    // Only on the acceptor's strand: no other thread turns the wheel.
-    asio::io_context& next = *contexts_[next_context_++ % contexts_.size()];
-    acceptor_.async_accept(asio::make_strand(next),
+    acceptor_.async_accept(asio::make_strand(ioc_),
                            beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
   }
 
@@ -451,8 +445,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
     accept();
   }
 
-  std::vector<asio::io_context*> contexts_;
-  std::size_t next_context_ = 0;
+  asio::io_context& ioc_;
   tcp::acceptor acceptor_;
   asio::steady_timer retry_;
   Shared& shared_;
@@ -467,22 +460,9 @@ struct HttpServer::Impl {
        ServerOptions options)
       : shared(service, std::move(files), std::move(options)), owned(std::move(owned)), ioc(io ? *io : *this->owned) {}
 
-  // Every context, `ioc` first: each runs on one thread of its own.
-  std::vector<asio::io_context*> contexts() {
-    std::vector<asio::io_context*> all{&ioc};
-    for (auto& c : connection_contexts) all.push_back(c.get());
-    return all;
-  }
-
   Shared shared;
   std::unique_ptr<asio::io_context> owned;
   asio::io_context& ioc;
-  // Past the first io thread, each runs a context of its own with its share of the connections (`ioc` keeps the
-  // service's timers, the acceptor and its share): what a connection's handlers post for it stays on its thread,
-  // where threads sharing one context woke each other for every handler (a move's round trip crossed threads
-  // several times).
-  std::vector<std::unique_ptr<asio::io_context>> connection_contexts;
-  std::vector<asio::executor_work_guard<asio::io_context::executor_type>> keep_running;
   std::shared_ptr<Listener> listener;
   std::vector<std::thread> threads;
   uint16_t port = 0;
@@ -509,22 +489,18 @@ Result<uint16_t> HttpServer::start() {
   tcp::resolver resolver(impl.ioc);
   auto endpoints = resolver.resolve(options.host, std::to_string(options.port), tcp::resolver::passive, ec);
   if (ec || endpoints.empty()) return fail("serve: cannot resolve host '" + options.host + "': " + ec.message());
-  for (int i = 1; i < std::max(1, options.threads); ++i) {
-    impl.connection_contexts.push_back(std::make_unique<asio::io_context>(1));
-    impl.keep_running.push_back(asio::make_work_guard(*impl.connection_contexts.back()));
-  }
-  impl.listener = std::make_shared<Listener>(impl.contexts(), impl.shared);
+  impl.listener = std::make_shared<Listener>(impl.ioc, impl.shared);
   Result<uint16_t> port = impl.listener->open(endpoints.begin()->endpoint());
   if (!port) return port;
   impl.port = *port;
   impl.shared.names.set_port(impl.port);
   impl.listener->accept();
   impl.started = true;
-  for (asio::io_context* context : impl.contexts()) {
-    impl.threads.emplace_back([context] {
+  for (int i = 0; i < std::max(1, options.threads); ++i) {
+    impl.threads.emplace_back([&impl] {
       for (;;) {
         try {
-          context->run();
+          impl.ioc.run();
           return;
         } catch (const std::exception& e) {
           std::fprintf(stderr, "tabiya: io thread: %s\n", e.what());
@@ -567,8 +543,7 @@ void HttpServer::stop() {
     shared.changed.wait_for(lock, shared.options.shutdown_grace,
                             [&] { return shared.websockets.empty() && shared.connections.empty(); });
   }
-  impl.keep_running.clear();
-  for (asio::io_context* context : impl.contexts()) context->stop();
+  impl.ioc.stop();
   for (std::thread& t : impl.threads) t.join();
   impl.threads.clear();
   // With no thread running, cut what did not close in time and run the handlers that completes, so every session
@@ -584,10 +559,8 @@ void HttpServer::stop() {
   for (auto& s : connections) s->cut();
   websockets.clear();
   connections.clear();
-  for (asio::io_context* context : impl.contexts()) {
-    context->restart();
-    context->poll();
-  }
+  impl.ioc.restart();
+  impl.ioc.poll();
 }
 
 }  // namespace tabiya::server
