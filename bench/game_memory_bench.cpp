@@ -8,55 +8,16 @@
 #include <malloc.h>
 
 #include <memory>
-#include <random>
-#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "core/movegen.h"
+#include "../tests/laws/random_walk.h"  // the tests' seeded walk: the games measured are the games tested
 #include "laws/game.h"
 
 namespace {
 
 using namespace tabiya;
-
-// A line of `plies` moves from the initial position that no rule ends: each move, drawn with a seeded generator,
-// goes to a position not seen before and leaves the opponent a legal move; captures only when nothing else is
-// left (keeps mating material on the board), pawn moves and captures first once the fifty-move count reaches 80
-// plies.
-std::vector<Move> random_walk(int plies, unsigned seed) {
-  std::mt19937 rng(seed);
-  Position pos = Position::startpos();
-  std::set<Key> seen{pos.key()};
-  std::vector<Move> line;
-  while (int(line.size()) < plies) {
-    std::vector<Move> quiet, pawn, other;
-    for (Move m : legal_moves(pos)) {
-      Position next = pos;
-      UndoInfo undo;
-      next.do_move(m, undo);
-      if (seen.contains(next.key()) || legal_moves(next).size() == 0) continue;
-      if (pos.is_capture(m)) other.push_back(m);
-      else (pos.moved_piece_type(m) == PAWN ? pawn : quiet).push_back(m);
-    }
-    // Once the fifty-move count reaches 80 plies, a move that resets it comes first.
-    const std::vector<std::vector<Move>*> order = pos.halfmove_clock() >= 80
-                                                      ? std::vector<std::vector<Move>*>{&pawn, &other, &quiet}
-                                                      : std::vector<std::vector<Move>*>{&quiet, &pawn, &other};
-    const std::vector<Move>* chosen = nullptr;
-    for (const std::vector<Move>* moves : order)
-      if (!chosen && !moves->empty()) chosen = moves;
-    if (!chosen) throw std::runtime_error("the walk ran out of moves at ply " + std::to_string(line.size()));
-    const std::vector<Move>& from = *chosen;
-    const Move m = from[std::uniform_int_distribution<std::size_t>(0, from.size() - 1)(rng)];
-    UndoInfo undo;
-    pos.do_move(m, undo);
-    seen.insert(pos.key());
-    line.push_back(m);
-  }
-  return line;
-}
 
 std::size_t heap_in_use() {
   const struct mallinfo2 info = mallinfo2();
@@ -66,7 +27,7 @@ std::size_t heap_in_use() {
 void measure(benchmark::State& state, bool rewindable) {
   constexpr int GAMES = 200;
   const int plies = int(state.range(0));
-  const std::vector<Move> line = random_walk(plies, 19);
+  const std::vector<Move> line = game_test::random_walk(plies, 19);
   GameOptions options;
   options.rewindable = rewindable;
   double bytes = 0;

@@ -262,7 +262,7 @@ class Game {
   // With options_.rewindable: the monitor as it stood before each of the last moves, aligned with the end of moves_;
   // never further back than history_ undoes moves (a rewind does not replay).
   std::vector<DeadPositionMonitor> monitor_before_;
-  // With options_.rewindable and a clock: the clock as it stood before each move, aligned with moves_.
+  // With options_.rewindable and a clock: the clock as it stood before each of the same moves as monitor_before_.
   std::vector<Clock::Reading> clock_before_;
   std::size_t first_rewind_point_ = 0;  // the ply whose point is monitor_before_[0] (older points are dropped)
   bool bonus_introduced_ = false;       // G.4 changed the clock's time control: its kept readings no longer apply

@@ -88,18 +88,14 @@ TEST_F(SqliteActionSeq, AnOlderFileKeepsItsGamesNumbers) {
   }
 }
 
-// Frames (pages) in the write-ahead log now, read on a connection of the test's own.
-int log_frames(const std::string& path, const char* mode) {
+// Frames (pages) in the write-ahead log now, read by a checkpoint in `mode` on a connection of the test's own.
+int log_frames(const std::string& path, int mode) {
   sqlite3* db = nullptr;
   EXPECT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
   // A connection that has not read the file does not know its log yet.
   EXPECT_EQ(sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr), SQLITE_OK);
   int log = -1, copied = -1;
-  EXPECT_EQ(
-      sqlite3_wal_checkpoint_v2(
-          db, "main", std::string_view(mode) == "TRUNCATE" ? SQLITE_CHECKPOINT_TRUNCATE : SQLITE_CHECKPOINT_PASSIVE,
-          &log, &copied),
-      SQLITE_OK);
+  EXPECT_EQ(sqlite3_wal_checkpoint_v2(db, "main", mode, &log, &copied), SQLITE_OK);
   sqlite3_close(db);
   return log;
 }
@@ -120,11 +116,12 @@ TEST_F(SqliteActionSeq, AMoveWritesAboutOnePage) {
     for (int i = 0; i < GAMES; ++i) moves.push_back(append("game" + std::to_string(i), ply, ply + 1));
     ASSERT_TRUE(store->commit(moves));
   }
-  ASSERT_EQ(log_frames(path(), "TRUNCATE"), 0);  // all copied, and the log starts over at the next commit
+  ASSERT_EQ(log_frames(path(), SQLITE_CHECKPOINT_TRUNCATE),
+            0);  // all copied, and the log starts over at the next commit
   std::vector<StoreWrite> moves;
   for (int i = 0; i < MOVED; ++i) moves.push_back(append("game" + std::to_string(i * (GAMES / MOVED)), 6, 7));
   ASSERT_TRUE(store->commit(moves));
-  const int frames = log_frames(path(), "PASSIVE");
+  const int frames = log_frames(path(), SQLITE_CHECKPOINT_PASSIVE);
   RecordProperty("frames", frames);
   std::printf("[figures] %d moves in one commit wrote %d pages\n", MOVED, frames);
   EXPECT_GT(frames, MOVED / 2);
