@@ -3,7 +3,7 @@
 namespace tabiya::server {
 
 GroupCommitter::GroupCommitter(std::shared_ptr<GameStore> store, std::chrono::microseconds gather)
-    : store_(std::move(store)), gather_(gather), thread_([this] { run(); }) {}
+    : store_(std::move(store)), gathering_(gather), thread_([this] { run(); }) {}
 
 GroupCommitter::~GroupCommitter() { stop(); }
 
@@ -11,7 +11,9 @@ void GroupCommitter::submit(std::vector<StoreWrite> writes, Done done) {
   {
     std::lock_guard lock(mutex_);
     if (!stopping_) {
-      pending_.push_back(Unit{std::move(writes), std::move(done), std::chrono::steady_clock::now()});
+      const auto now = std::chrono::steady_clock::now();
+      gathering_.arrived(now);
+      pending_.push_back(Unit{std::move(writes), std::move(done), now});
       ++submitted_;
       if (pending_.size() == 1) wake_.notify_one();  // later ones find the thread awake, gathering or committing
       return;
@@ -60,11 +62,10 @@ void GroupCommitter::run() {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [&] { return stopping_ || !pending_.empty(); });
       if (pending_.empty()) return;  // stopping, and nothing left
-      // Under load (the last batch held several units) the others that come meanwhile join this transaction
-      // (submit() does not wake the thread for them); a lone move is committed at once.
-      if (gather_.count() > 0 && last_batch_ > 1)
-        wake_.wait_for(lock, gather_, [&] { return stopping_ || flushing_ > 0; });
-      last_batch_ = pending_.size();
+      // Under load (changes come faster than one per gathering) the others that come meanwhile join this
+      // transaction (submit() does not wake the thread for them); otherwise a change is committed at once.
+      if (gathering_.worth_waiting())
+        wake_.wait_for(lock, gathering_.gather(), [&] { return stopping_ || flushing_ > 0; });
       batch.swap(pending_);
     }
     const auto start = std::chrono::steady_clock::now();

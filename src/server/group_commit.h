@@ -19,6 +19,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/commit_gathering.h"
 #include "server/game_store.h"
 #include "server/prometheus.h"
 
@@ -29,13 +30,12 @@ class GroupCommitter {
   // Called on the storage thread once the unit is committed (or not): must not block.
   using Done = std::function<void(const Result<bool>&)>;
 
-  // Under load (its last batch held more than one unit), how long the thread, woken by a unit, waits for others
-  // before it commits: one transaction and one wake-up for the moves of a couple of milliseconds instead of one
-  // each (waking the thread per move cost more than the move). It adds at most that to a move's answer; a lone
-  // move on a quiet server is committed at once. 1 ms, not 2: since a move writes one page of the SQLite file
-  // the commits are cheap, and the gathering was the honest games' p99 under issue 19's takeback attack (2.4 ms
-  // against 0.7 alone; 1.4 ms with 1 ms) and a third of the p99 at 9,936 games (27-29 -> 21-22 ms), for 4% more
-  // CPU per move there and 14% more at 2,000 games (still below session 12's).
+  // Under load (changes come more often than one per gathering, commit_gathering.h), how long the thread, woken
+  // by a change, waits for others before it commits: one transaction and one wake-up for the moves of a
+  // millisecond instead of one each (waking the thread per move cost more than the move). It adds at most that to
+  // a move's answer; on a server with fewer changes a second each is committed at once. 1 ms, not 2: since a move
+  // writes one page of the SQLite file the commits are cheap, and the gathering was a third of the p99 at 9,936
+  // games (27-29 -> 21-22 ms), for 4% more CPU per move there.
   static constexpr std::chrono::microseconds DEFAULT_GATHER{1000};
 
   explicit GroupCommitter(std::shared_ptr<GameStore> store, std::chrono::microseconds gather = DEFAULT_GATHER);
@@ -73,7 +73,6 @@ class GroupCommitter {
   Result<bool> timed_commit(const std::vector<StoreWrite>& writes);
 
   std::shared_ptr<GameStore> store_;
-  const std::chrono::microseconds gather_;
   mutable std::mutex mutex_;
   std::condition_variable wake_, idle_;
   std::vector<Unit> pending_;
@@ -81,8 +80,8 @@ class GroupCommitter {
   int64_t commits_ = 0, units_ = 0;
   LatencyHistogram commit_time_{0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
   LatencyHistogram queue_time_{0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
-  int flushing_ = 0;            // flush() callers waiting
-  std::size_t last_batch_ = 0;  // units in the last transaction (the storage thread's own)
+  int flushing_ = 0;           // flush() callers waiting
+  CommitGathering gathering_;  // the arrival rate: whether to wait for more
   bool stopping_ = false;
   std::thread thread_;
 };
