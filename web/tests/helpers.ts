@@ -227,8 +227,11 @@ export async function tapMove(page: Page, uci: string): Promise<void> {
   await waitMoves(page, before + 1);
 }
 
-/** Types text on the page's keyboard (not into a chosen field) and presses Enter; waits for the move. */
+/** Types text on the page's keyboard (not into a chosen field) and presses Enter; waits for the move. Keys go to
+ * the move box only once the page shows a game being played from its seat: a page the lobby opened may not have
+ * heard yet that the opponent joined (on a loaded machine), and keys typed then go nowhere. */
 export async function typeMove(page: Page, text: string): Promise<void> {
+  await page.waitForSelector('#move-form:not([hidden])', { state: 'attached', timeout: 15_000 });
   const before = await moveCount(page);
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');
