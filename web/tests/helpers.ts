@@ -164,11 +164,19 @@ export async function clickSquare(page: Page, square: string): Promise<void> {
 
 /** Plays a move by clicking its two squares and waits until the server's move is in the move list. */
 export async function clickMove(page: Page, uci: string): Promise<void> {
+  await waitSeated(page);
   const before = await moveCount(page);
   await clickSquare(page, uci.slice(0, 2));
   await clickSquare(page, uci.slice(2, 4));
   if (uci.length > 4) await page.locator(`#promotion button[data-role="${uci[4]}"]`).click();
   await waitMoves(page, before + 1);
+}
+
+/** Waits until the page shows a game being played from one of its seats (its move box is shown then). Before
+ * that, clicks and keys do not make moves: a page the lobby or an invitation opened may not have heard yet that
+ * the opponent joined (on a loaded machine), and a move tried then never comes. */
+export async function waitSeated(page: Page): Promise<void> {
+  await page.waitForSelector('#move-form:not([hidden])', { state: 'attached', timeout: 15_000 });
 }
 
 export async function waitMoves(page: Page, count: number, timeout = 15_000): Promise<void> {
@@ -219,6 +227,7 @@ export async function waitGame(page: Page): Promise<string> {
 
 /** Plays a move by tapping its two squares on a touch screen; waits until the server's move is listed. */
 export async function tapMove(page: Page, uci: string): Promise<void> {
+  await waitSeated(page);
   const before = await moveCount(page);
   for (const square of [uci.slice(0, 2), uci.slice(2, 4)]) {
     const p = await squarePoint(page, square);
@@ -227,11 +236,9 @@ export async function tapMove(page: Page, uci: string): Promise<void> {
   await waitMoves(page, before + 1);
 }
 
-/** Types text on the page's keyboard (not into a chosen field) and presses Enter; waits for the move. Keys go to
- * the move box only once the page shows a game being played from its seat: a page the lobby opened may not have
- * heard yet that the opponent joined (on a loaded machine), and keys typed then go nowhere. */
+/** Types text on the page's keyboard (not into a chosen field) and presses Enter; waits for the move. */
 export async function typeMove(page: Page, text: string): Promise<void> {
-  await page.waitForSelector('#move-form:not([hidden])', { state: 'attached', timeout: 15_000 });
+  await waitSeated(page);
   const before = await moveCount(page);
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');
