@@ -11,13 +11,14 @@ constexpr double LONGEST_INTERVAL_IN_GATHERINGS = 16;
 }  // namespace
 
 CommitGathering::CommitGathering(std::chrono::microseconds gather)
-    : gather_(gather), interval_us_(LONGEST_INTERVAL_IN_GATHERINGS * double(std::max<int64_t>(gather.count(), 1))) {}
+    : gather_(gather),
+      longest_us_(LONGEST_INTERVAL_IN_GATHERINGS * double(std::max<int64_t>(gather.count(), 1))),
+      interval_us_(longest_us_) {}
 
 void CommitGathering::arrived(Clock::time_point at) {
   if (any_) {
-    const double longest = LONGEST_INTERVAL_IN_GATHERINGS * double(std::max<int64_t>(gather_.count(), 1));
     const double sample =
-        std::min(longest, double(std::chrono::duration_cast<std::chrono::microseconds>(at - last_).count()));
+        std::min(longest_us_, double(std::chrono::duration_cast<std::chrono::microseconds>(at - last_).count()));
     interval_us_ += NEWEST_WEIGHT * (std::max(0.0, sample) - interval_us_);
   }
   last_ = at;

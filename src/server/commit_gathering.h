@@ -29,7 +29,8 @@ class CommitGathering {
 
  private:
   const std::chrono::microseconds gather_;
-  double interval_us_;  // starts long: a quiet server commits each change at once
+  const double longest_us_;  // the longest interval an average takes in (a pause counts as this)
+  double interval_us_;       // starts long: a quiet server commits each change at once
   Clock::time_point last_{};
   bool any_ = false;
 };

@@ -8,7 +8,6 @@ namespace tabiya::server {
 namespace {
 
 using std::chrono::microseconds;
-using std::chrono::milliseconds;
 
 struct Arrivals {
   CommitGathering gathering{microseconds(1000)};

@@ -116,8 +116,8 @@ TEST_F(SqliteActionSeq, AMoveWritesAboutOnePage) {
     for (int i = 0; i < GAMES; ++i) moves.push_back(append("game" + std::to_string(i), ply, ply + 1));
     ASSERT_TRUE(store->commit(moves));
   }
-  ASSERT_EQ(log_frames(path(), SQLITE_CHECKPOINT_TRUNCATE),
-            0);  // all copied, and the log starts over at the next commit
+  // All copied, and the log starts over at the next commit.
+  ASSERT_EQ(log_frames(path(), SQLITE_CHECKPOINT_TRUNCATE), 0);
   std::vector<StoreWrite> moves;
   for (int i = 0; i < MOVED; ++i) moves.push_back(append("game" + std::to_string(i * (GAMES / MOVED)), 6, 7));
   ASSERT_TRUE(store->commit(moves));
