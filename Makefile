@@ -4,7 +4,10 @@
 #   make run      build (release, build/) and the web app (web/dist), then start the game server on port 8080:
 #                 "tabiya: open http://localhost:8080"; make run ARGS="--threads 2" passes flags to `tabiya serve`.
 #                 The game at this terminal is `build/tabiya play`.
-#   make test     unit tests (release and ASan+UBSan), perft smoke, libFuzzer smoke runs
+#   make test     everything CI runs: the layer check, unit tests (release and ASan+UBSan), perft smoke, browser
+#                 tests, libFuzzer smoke runs
+#   make check    the loop to work in: the layer check, the release unit tests (chess, then server) and the web
+#                 app's type check and tests without a browser; no browser, no sanitizers (scripts/check.sh)
 #   make build    release build only
 #   make bench    Google Benchmark suite and perft speed against Stockfish
 #   make fuzz     each libFuzzer target for FUZZ_SECONDS (default 300), keeping its corpus in build-fuzz/
@@ -19,7 +22,7 @@
 
 SHELL := /bin/bash
 # Developer builds: warnings are errors. scripts/run.sh (make run) does not ask for it.
-build bench fuzz test: export TABIYA_WERROR := ON
+build bench fuzz test check: export TABIYA_WERROR := ON
 .DEFAULT_GOAL := run
 # The steps share build directories and must run in order even under make -j.
 .NOTPARALLEL:
@@ -28,7 +31,7 @@ ARGS ?=
 FUZZ_SECONDS ?= 300
 FORMAT_DIRS := src apps tests bench fuzz
 
-.PHONY: deps run build test bench fuzz format clean cluster cluster-stop
+.PHONY: deps run build test check bench fuzz format clean cluster cluster-stop
 
 deps:
 	@bash scripts/install-deps.sh
@@ -41,6 +44,9 @@ run: deps
 
 test: deps
 	@bash scripts/test.sh
+
+check: deps
+	@bash scripts/check.sh
 
 bench:
 	@bash scripts/install-deps.sh bench

@@ -1,12 +1,12 @@
 // `tabiya db migrate URL`: brings a PostgreSQL database to the schema this
-// build's store needs (server/postgres_migrations.h). Idempotent: a database
+// build's store needs (server/store/postgres_migrations.h). Idempotent: a database
 // already there is left as it is; several nodes may run it at once.
 #include <iostream>
 #include <memory>
 
 #include "commands.h"
-#include "server/postgres_connection.h"
-#include "server/postgres_migrations.h"
+#include "server/store/postgres_connection.h"
+#include "server/store/postgres_migrations.h"
 
 namespace tabiya::cli {
 

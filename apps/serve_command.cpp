@@ -14,16 +14,16 @@
 #include <boost/json/object.hpp>
 #include "commands.h"
 
-#include "server/account_service.h"
-#include "server/echo_service.h"
-#include "server/game_service.h"
-#include "server/http_server.h"
-#include "server/lobby_cookie_accounts.h"
-#include "server/lobby_service.h"
-#include "server/redis_bus.h"
-#include "server/static_files.h"
-#include "server/tokens.h"
-#include "server/tournament_service.h"
+#include "server/accounts/account_service.h"
+#include "server/net/echo_service.h"
+#include "server/games/game_service.h"
+#include "server/net/http_server.h"
+#include "server/lobby/lobby_cookie_accounts.h"
+#include "server/lobby/lobby_service.h"
+#include "server/cluster/redis_bus.h"
+#include "server/net/static_files.h"
+#include "server/base/tokens.h"
+#include "server/events/tournament_service.h"
 
 #ifndef TABIYA_WEB_DIR
 #define TABIYA_WEB_DIR "web/dist"
@@ -70,7 +70,8 @@ struct LateIdentityResolver final : server::IdentityResolver {
   }
 };
 
-Result<std::unique_ptr<server::LobbyService>> make_lobby(server::Service& inner, boost::asio::io_context& io,
+Result<std::unique_ptr<server::LobbyService>> make_lobby(server::Service& inner, server::GameApi& games,
+                                                         boost::asio::io_context& io,
                                                          const ServeArguments& args,
                                                          std::shared_ptr<const server::IdentityResolver> accounts,
                                                          std::shared_ptr<server::EventSink> bus) {
@@ -92,7 +93,7 @@ Result<std::unique_ptr<server::LobbyService>> make_lobby(server::Service& inner,
   }
   options.identities = std::move(accounts);
   if (args.lobby_test_accounts) options.identities = std::make_shared<server::CookieNameAccounts>();
-  return server::LobbyService::create(inner, std::move(options));
+  return server::LobbyService::create(inner, games, std::move(options));
 }
 
 // A logged-in player as a tournament's entry takes him: the display name when it fits the TRF's 33 bytes, else
@@ -189,7 +190,7 @@ int serve(const ServeArguments& args) {
   // The game service's timers (flags, pings) run on the network's io_context and threads.
   boost::asio::io_context io(options.threads);
   std::unique_ptr<server::Service> service;
-  std::unique_ptr<server::Service> games;
+  std::unique_ptr<server::GameService> games;
   std::unique_ptr<server::Service> tournaments_service;
   std::unique_ptr<server::Service> lobby_service;
   if (args.echo) {
@@ -236,8 +237,8 @@ int serve(const ServeArguments& args) {
     // Finished games' results go to the tournaments (set below, before the network starts).
     auto tournaments = std::make_shared<server::TournamentService*>(nullptr);
     auto lobby = std::make_shared<server::LobbyService*>(nullptr);
-    game_options.on_game_end = [tournaments](const std::string& id, const std::string& score) {
-      if (*tournaments) (*tournaments)->game_ended(id, score);
+    game_options.on_game_end = [tournaments](const std::string& id, const server::GameEnding& ending) {
+      if (*tournaments) (*tournaments)->game_ended(id, ending);
     };
     // The lobby rates a finished game on its own thread; the game's end event carries the figures.
     game_options.end_ratings = [lobby](const std::string& id, const std::string& score,
@@ -271,24 +272,24 @@ int serve(const ServeArguments& args) {
                                                         const std::string& seat) {
       if (*account_service) (*account_service)->record_seat(account, game, seat);
     };
-    auto made = server::TournamentService::create(*games, tournament_options);
+    auto made = server::TournamentService::create(*games, *games, tournament_options);
     if (!made) {
       std::cerr << "tabiya: " << made.error().message << "\n";
       return 1;
     }
     *tournaments = made->get();
     tournaments_service = std::move(*made);
-    // The lobby over the tournaments, the accounts over the lobby (server/account_service.h: their routes, the
+    // The lobby over the tournaments, the accounts over the lobby (server/accounts/account_service.h: their routes, the
     // seats taken while logged in). The lobby asks the accounts who is behind a cookie; they are made after it.
     auto accounts_resolver = std::make_shared<LateIdentityResolver>();
-    auto lobby_made = make_lobby(*tournaments_service, io, args, accounts_resolver, lobby_bus);
+    auto lobby_made = make_lobby(*tournaments_service, *games, io, args, accounts_resolver, lobby_bus);
     if (!lobby_made) {
       std::cerr << "tabiya: " << lobby_made.error().message << "\n";
       return 1;
     }
     *lobby = lobby_made->get();
     lobby_service = std::move(*lobby_made);
-    // Accounts wrap the rest (server/account_service.h): their routes, the seats taken while logged in.
+    // Accounts wrap the rest (server/accounts/account_service.h): their routes, the seats taken while logged in.
     server::AccountServiceOptions account_options;
     account_options.public_urls = options.public_urls;
     if (!args.data.empty() || !args.store.empty()) {
@@ -300,7 +301,7 @@ int serve(const ServeArguments& args) {
       }
       account_options.store = std::move(*store);
     }
-    auto* game_service = static_cast<server::GameService*>(games.get());
+    server::GameService* game_service = games.get();
     account_options.archive = [game_service](std::string_view id, std::string_view seat, bool with_pgn) {
       return game_service->archived_game(id, seat, with_pgn);
     };

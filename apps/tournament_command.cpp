@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "commands.h"
-#include "core/durable_file.h"
+#include "files/durable_file.h"
 #include "tournament/boards.h"
 #include "tournament/dutch.h"
 #include "tournament/event.h"

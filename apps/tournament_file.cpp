@@ -1,6 +1,6 @@
 #include "tournament_file.h"
 
-#include "core/durable_file.h"
+#include "files/durable_file.h"
 #include "tournament/office.h"
 #include "tournament/trf.h"
 

@@ -1,5 +1,5 @@
 // The tournament file as `tabiya tournament`'s subcommands share it: read with its settings, written back with the
-// declared scores brought up to date (tournament/office.h) through the one durable write (core/durable_file.h);
+// declared scores brought up to date (tournament/office.h) through the one durable write (files/durable_file.h);
 // and the subcommands that only read it (reports, check), each in its own file.
 #pragma once
 

@@ -3,7 +3,7 @@
 #include <memory>
 #include <sstream>
 
-#include "core/durable_file.h"
+#include "files/durable_file.h"
 #include "tournament/generator.h"
 #include "tournament/trf.h"
 #include "tournament_command.h"

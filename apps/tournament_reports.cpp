@@ -2,7 +2,7 @@
 // nothing back.
 #include <sstream>
 
-#include "core/durable_file.h"
+#include "files/durable_file.h"
 #include "tournament/berger.h"
 #include "tournament/crosstable.h"
 #include "tournament/standings.h"

@@ -22,7 +22,7 @@
 #include <memory>
 #include <sstream>
 
-#include "core/durable_file.h"
+#include "files/durable_file.h"
 #include "tournament/team.h"
 #include "tournament/team_generator.h"
 #include "tournament/team_round_robin.h"

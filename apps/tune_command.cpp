@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "commands.h"
-#include "core/durable_file.h"
+#include "files/durable_file.h"
 #include "engine/evaluate.h"
 #include "engine/tuner.h"
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Everything `make test` checks, in order, with a summary at the end:
-#   1. release build (build/) and all unit tests
+#   0. the layer check (scripts/check-layers.sh: every include points down the layers) and its self-test
+#   1. release build (build/) and all unit tests (tabiya_tests: the chess libraries and the CLI; tabiya_server_tests)
 #   2. CLI smoke: `tabiya perft 4` from the start position must report 197281 nodes
 #   2b. web app: npm ci when needed, esbuild build into web/dist/, browser tests (playwright-core driving
 #       Debian's chromium against build/tabiya serve); screenshots in build/screenshots/
@@ -101,11 +102,20 @@ build_config() {
   fi
 }
 
+# --- 0. Layers -------------------------------------------------------------------
+banner "layer check"
+if bash scripts/check-layers.sh && bash scripts/check-layers.sh --self-test; then
+  pass "layer check" "every include points down the layers; the self-test saw a wrong one fail"
+else
+  fail "layer check" "see above"
+fi
+
 # --- 1. Release build and unit tests -----------------------------------------
 banner "release build ($BUILD_DIR)"
 if build_config "release build" release; then
   banner "unit tests (release)"
-  run_gtest "unit tests (release)" "$BUILD_DIR/tabiya_tests"
+  run_gtest "chess unit tests (release)" "$BUILD_DIR/tabiya_tests"
+  run_gtest "server unit tests (release)" "$BUILD_DIR/tabiya_server_tests"
 
   # --- 2. CLI smoke ----------------------------------------------------------
   banner "perft smoke: tabiya perft 4"
@@ -130,11 +140,13 @@ fi
 
 # --- 3. Sanitizers --------------------------------------------------------------
 banner "ASan+UBSan build ($ASAN_BUILD_DIR)"
-if build_config "asan build" asan tabiya_tests tabiya; then  # tabiya: the cluster tests start its `serve`
+# tabiya: the cluster tests start its `serve`
+if build_config "asan build" asan tabiya_tests tabiya_server_tests tabiya; then
   banner "unit tests under ASan+UBSan (without PerftDeep.*)"
-  ASAN_OPTIONS=${ASAN_OPTIONS:-detect_stack_use_after_return=1:strict_string_checks=1} \
-    UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
-    run_gtest "unit tests (asan+ubsan)" "$ASAN_BUILD_DIR/tabiya_tests" --gtest_filter='-PerftDeep.*'
+  export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_stack_use_after_return=1:strict_string_checks=1}
+  export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+  run_gtest "chess unit tests (asan+ubsan)" "$ASAN_BUILD_DIR/tabiya_tests" --gtest_filter='-PerftDeep.*'
+  run_gtest "server unit tests (asan+ubsan)" "$ASAN_BUILD_DIR/tabiya_server_tests"
 else
   fail "unit tests (asan+ubsan)" "skipped: build failed"
 fi

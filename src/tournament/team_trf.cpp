@@ -8,7 +8,7 @@
 #include <optional>
 #include <sstream>
 
-#include "core/durable_file.h"
+#include "files/durable_file.h"
 #include "tournament/team_standings.h"
 #include "tournament/trf.h"
 

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/durable_file.h"
+#include "files/durable_file.h"
 #include "tournament/trf25.h"
 #include "tournament/trf_fields.h"
 

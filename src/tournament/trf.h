@@ -34,7 +34,7 @@ std::string write_trf(const Tournament& t);
 enum class TrfRecords { all, without_player_byes };
 std::string write_trf(const Tournament& t, TrfVersion version, TrfRecords records = TrfRecords::all);
 
-// Writes durably and atomically (core/durable_file.h), in t.trf_version: a crash leaves the old file or the new one.
+// Writes durably and atomically (files/durable_file.h), in t.trf_version: a crash leaves the old file or the new one.
 Result<bool> write_trf_file(const Tournament& t, const std::string& path);
 
 // The 001 line of one player.

@@ -1,4 +1,4 @@
-#include "child_process.h"
+#include "support/child_process.h"
 
 #include <arpa/inet.h>
 #include <fcntl.h>

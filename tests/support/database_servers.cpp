@@ -1,4 +1,4 @@
-#include "database_servers.h"
+#include "support/database_servers.h"
 
 #include <gtest/gtest.h>
 #include <hiredis/hiredis.h>

@@ -15,7 +15,7 @@
 #include <string>
 
 #include "core/result.h"
-#include "child_process.h"
+#include "support/child_process.h"
 
 namespace tabiya::testing {
 

@@ -1,8 +1,8 @@
-#include "migrated_database.h"
+#include "support/migrated_database.h"
 
-#include "database_servers.h"
-#include "server/postgres_connection.h"
-#include "server/postgres_migrations.h"
+#include "support/database_servers.h"
+#include "server/store/postgres_connection.h"
+#include "server/store/postgres_migrations.h"
 
 namespace tabiya::testing {
 

@@ -1,5 +1,5 @@
 // A fresh database of the run's shared PostgreSQL (database_servers.h) with tabiya's schema, as `tabiya db
-// migrate` leaves it (server/postgres_migrations.h): what the tests of the PostgreSQL stores and of several nodes
+// migrate` leaves it (server/store/postgres_migrations.h): what the tests of the PostgreSQL stores and of several nodes
 // start from.
 #pragma once
 

@@ -1,4 +1,4 @@
-#include "tabiya_node.h"
+#include "support/tabiya_node.h"
 
 #include <unistd.h>
 
