@@ -13,6 +13,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/json/object.hpp>
 #include "commands.h"
+#include "server_routes.h"
 
 #include "server/accounts/account_service.h"
 #include "server/net/echo_service.h"
@@ -61,17 +62,8 @@ struct ServeArguments {
   bool lobby_test_accounts = false;  // issue 21's browser tests, until the accounts are wired
 };
 
-// The lobby over the tournaments over the games; its store beside the games' (memory only without --data).
-// The accounts' answer to "who is this?", for a service made before the accounts are (the lobby, which they wrap).
-struct LateIdentityResolver final : server::IdentityResolver {
-  const server::IdentityResolver* target = nullptr;  // set once, before the server starts
-  std::optional<server::Identity> identify(std::string_view cookie_header) const override {
-    return target ? target->identify(cookie_header) : std::nullopt;
-  }
-};
-
-Result<std::unique_ptr<server::LobbyService>> make_lobby(server::Service& inner, server::GameApi& games,
-                                                         boost::asio::io_context& io,
+// The lobby over the games; its store beside the games' (memory only without --data).
+Result<std::unique_ptr<server::LobbyService>> make_lobby(server::GameApi& games, boost::asio::io_context& io,
                                                          const ServeArguments& args,
                                                          std::shared_ptr<const server::IdentityResolver> accounts,
                                                          std::shared_ptr<server::EventSink> bus) {
@@ -93,7 +85,7 @@ Result<std::unique_ptr<server::LobbyService>> make_lobby(server::Service& inner,
   }
   options.identities = std::move(accounts);
   if (args.lobby_test_accounts) options.identities = std::make_shared<server::CookieNameAccounts>();
-  return server::LobbyService::create(inner, games, std::move(options));
+  return server::LobbyService::create(games, std::move(options));
 }
 
 // A logged-in player as a tournament's entry takes him: the display name when it fits the TRF's 33 bytes, else
@@ -189,12 +181,19 @@ int serve(const ServeArguments& args) {
 
   // The game service's timers (flags, pings) run on the network's io_context and threads.
   boost::asio::io_context io(options.threads);
-  std::unique_ptr<server::Service> service;
+  // The modules, built in the order they depend on one another (docs/architecture.md): the games, the accounts,
+  // the lobby and the events above them, and the one routing table over all. Declared in that order, they go in
+  // the opposite one.
+  std::unique_ptr<server::Service> echo;
   std::unique_ptr<server::GameService> games;
-  std::unique_ptr<server::Service> tournaments_service;
-  std::unique_ptr<server::Service> lobby_service;
+  std::shared_ptr<server::AccountService> accounts;
+  std::unique_ptr<server::LobbyService> lobby;
+  std::unique_ptr<server::TournamentService> events;
+  std::unique_ptr<server::Router> router;
+  server::Service* service = nullptr;
   if (args.echo) {
-    service = std::make_unique<server::EchoService>();
+    echo = std::make_unique<server::EchoService>();
+    service = echo.get();
   } else {
     server::GameServiceOptions game_options;
     game_options.data_dir = args.data;
@@ -234,62 +233,14 @@ int serve(const ServeArguments& args) {
     auto creation_limits = std::make_shared<server::RateLimiter>(
         server::RateLimits{args.create_burst, args.create_rate_per_minute / 60.0});
     game_options.creation_limits = creation_limits;
-    // Finished games' results go to the tournaments (set below, before the network starts).
-    auto tournaments = std::make_shared<server::TournamentService*>(nullptr);
-    auto lobby = std::make_shared<server::LobbyService*>(nullptr);
-    game_options.on_game_end = [tournaments](const std::string& id, const server::GameEnding& ending) {
-      if (*tournaments) (*tournaments)->game_ended(id, ending);
-    };
-    // The lobby rates a finished game on its own thread; the game's end event carries the figures.
-    game_options.end_ratings = [lobby](const std::string& id, const std::string& score,
-                                       server::GameServiceOptions::EndRatingsDone done) {
-      if (*lobby) (*lobby)->rate_game(id, score, std::move(done));
-      else done(std::nullopt);
-    };
     try {
       games = server::make_game_service(io, std::move(game_options));
     } catch (const std::exception& e) {
       std::cerr << "tabiya: " << e.what() << "\n";
       return 1;
     }
-    server::TournamentServiceOptions tournament_options;
-    tournament_options.data_dir = args.data;
-    if (!args.store.empty()) {  // the nodes share their events as they share their games
-      auto events = server::open_postgres_event_store(args.store);
-      if (!events) {
-        std::cerr << "tabiya: " << events.error().message << "\n";
-        return 1;
-      }
-      tournament_options.event_store = std::move(*events);
-    }
-    tournament_options.creation_limits = creation_limits;  // one budget for games and events
-    // Players join events with their accounts (made below, around the lobby, before the network starts).
-    auto account_service = std::make_shared<server::AccountService*>(nullptr);
-    tournament_options.account_of = [account_service](const server::HttpRequest& request) {
-      return *account_service ? tournament_account((*account_service)->logged_in_account(request)) : std::nullopt;
-    };
-    tournament_options.account_seat = [account_service](const std::string& account, const std::string& game,
-                                                        const std::string& seat) {
-      if (*account_service) (*account_service)->record_seat(account, game, seat);
-    };
-    auto made = server::TournamentService::create(*games, *games, tournament_options);
-    if (!made) {
-      std::cerr << "tabiya: " << made.error().message << "\n";
-      return 1;
-    }
-    *tournaments = made->get();
-    tournaments_service = std::move(*made);
-    // The lobby over the tournaments, the accounts over the lobby (server/accounts/account_service.h: their routes, the
-    // seats taken while logged in). The lobby asks the accounts who is behind a cookie; they are made after it.
-    auto accounts_resolver = std::make_shared<LateIdentityResolver>();
-    auto lobby_made = make_lobby(*tournaments_service, *games, io, args, accounts_resolver, lobby_bus);
-    if (!lobby_made) {
-      std::cerr << "tabiya: " << lobby_made.error().message << "\n";
-      return 1;
-    }
-    *lobby = lobby_made->get();
-    lobby_service = std::move(*lobby_made);
-    // Accounts wrap the rest (server/accounts/account_service.h): their routes, the seats taken while logged in.
+
+    // The accounts: their routes, and the seats a logged-in player takes, which the games tell them of.
     server::AccountServiceOptions account_options;
     account_options.public_urls = options.public_urls;
     if (!args.data.empty() || !args.store.empty()) {
@@ -301,14 +252,67 @@ int serve(const ServeArguments& args) {
       }
       account_options.store = std::move(*store);
     }
-    server::GameService* game_service = games.get();
-    account_options.archive = [game_service](std::string_view id, std::string_view seat, bool with_pgn) {
-      return game_service->archived_game(id, seat, with_pgn);
+    server::GameService& game_service = *games;
+    account_options.archive = [&game_service](std::string_view id, std::string_view seat, bool with_pgn) {
+      return game_service.archived_game(id, seat, with_pgn);
     };
-    auto accounts = std::make_unique<server::AccountService>(*lobby_service, std::move(account_options));
-    accounts_resolver->target = accounts.get();
-    *account_service = accounts.get();
-    service = std::move(accounts);
+    accounts = std::make_shared<server::AccountService>(std::move(account_options));
+    server::AccountService& account_service = *accounts;
+    games->set_seat_hooks(
+        [&account_service](const server::HttpRequest& request, const std::string& id,
+                           const std::vector<std::string>& seats) {
+          account_service.record_created_game(request, id, seats);
+        },
+        [&account_service](std::string_view cookie, const std::string& id, const std::vector<std::string>& seats) {
+          account_service.record_claimed_seats(cookie, id, seats);
+        });
+
+    // The lobby asks the accounts who is behind a cookie, and rates a finished game on its own thread (the game's
+    // end event carries the figures).
+    auto lobby_made = make_lobby(*games, io, args, accounts, lobby_bus);
+    if (!lobby_made) {
+      std::cerr << "tabiya: " << lobby_made.error().message << "\n";
+      return 1;
+    }
+    lobby = std::move(*lobby_made);
+    server::LobbyService& lobby_service = *lobby;
+    games->set_end_ratings_hook([&lobby_service](const std::string& id, const std::string& score,
+                                                 server::GameServiceOptions::EndRatingsDone done) {
+      lobby_service.rate_game(id, score, std::move(done));
+    });
+
+    // The events: players join with their accounts; finished games' results come back to them.
+    server::TournamentServiceOptions tournament_options;
+    tournament_options.data_dir = args.data;
+    if (!args.store.empty()) {  // the nodes share their events as they share their games
+      auto stored = server::open_postgres_event_store(args.store);
+      if (!stored) {
+        std::cerr << "tabiya: " << stored.error().message << "\n";
+        return 1;
+      }
+      tournament_options.event_store = std::move(*stored);
+    }
+    tournament_options.creation_limits = creation_limits;  // one budget for games and events
+    tournament_options.account_of = [&account_service](const server::HttpRequest& request) {
+      return tournament_account(account_service.logged_in_account(request));
+    };
+    tournament_options.account_seat = [&account_service](const std::string& account, const std::string& game,
+                                                         const std::string& seat) {
+      account_service.record_seat(account, game, seat);
+    };
+    auto made = server::TournamentService::create(*games, tournament_options);
+    if (!made) {
+      std::cerr << "tabiya: " << made.error().message << "\n";
+      return 1;
+    }
+    events = std::move(*made);
+    server::TournamentService& event_service = *events;
+    games->set_game_end_hook([&event_service](const std::string& id, const server::GameEnding& ending) {
+      event_service.game_ended(id, ending);
+    });
+
+    router = server_router({*games, *lobby, *events, *accounts});
+    service = router.get();
   }
 
   server::HttpServer http(io, *service, std::move(files), options);

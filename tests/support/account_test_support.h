@@ -12,12 +12,17 @@
 #include <string>
 
 #include "server/accounts/account_service.h"
+#include "server/base/router.h"
 
 namespace tabiya::server::testing {
 
-// Creates games with predictable ids and seat tokens; the archive answers for them.
+// Creates games with predictable ids and seat tokens; the archive answers for them. Like the game service, it tells
+// of a game's creation and of a hello's seats (GameServiceOptions::game_created, seats_claimed).
 class StubGames final : public Service {
  public:
+  std::function<void(const HttpRequest&, const std::string&, const std::vector<std::string>&)> created;
+  std::function<void(std::string_view, const std::string&, const std::vector<std::string>&)> claimed;
+
   HttpAnswer http(const HttpRequest& request) override {
     if (request.target == "/api/games" && request.method == "POST") {
       std::lock_guard lock(mutex_);
@@ -34,7 +39,9 @@ class StubGames final : public Service {
       const bool hotseat = request.body.find("hotseat") != std::string_view::npos;
       a.body = R"({"id":")" + id + R"(","seats":{"white":"W)" + id + R"(","black":"B)" + id +
                R"("},"color":"white","spectate":"/g/)" + id + "\"}";
-      (void)hotseat;
+      std::vector<std::string> creators{"W" + id};
+      if (hotseat) creators.push_back("B" + id);
+      if (created) created(request, id, creators);
       return a;
     }
     if (request.target.starts_with("/api/players/") && request.target.ends_with("/ratings")) {
@@ -48,10 +55,28 @@ class StubGames final : public Service {
     a.body = R"({"error":"not_found","data":{}})";
     return a;
   }
-  std::shared_ptr<Session> open(std::string_view, std::shared_ptr<Peer>) override {
-    return std::make_shared<Session>();
+  struct StubSession final : Session {
+    std::string game, cookie;
+  };
+  std::shared_ptr<Session> open(std::string_view path, std::shared_ptr<Peer> peer) override {
+    auto s = std::make_shared<StubSession>();
+    s->game = std::string(path.substr(path.rfind('/') + 1));
+    if (peer) s->cookie = std::string(peer->cookie());
+    return s;
   }
-  void message(Session&, std::string_view) override { ++messages; }
+  void message(Session& session, std::string_view text) override {
+    ++messages;
+    auto& s = static_cast<StubSession&>(session);
+    boost::system::error_code ec;
+    boost::json::value v = boost::json::parse(text, ec);
+    if (ec || !v.is_object() || !claimed || s.cookie.empty()) return;
+    const boost::json::object& o = v.as_object();
+    if (!o.contains("t") || o.at("t") != "hello" || !o.contains("seats") || !o.at("seats").is_array()) return;
+    std::vector<std::string> seats;
+    for (const boost::json::value& seat : o.at("seats").as_array())
+      if (seat.is_string()) seats.emplace_back(seat.as_string());
+    claimed(s.cookie, s.game, seats);
+  }
   void closed(Session&) override {}
   void write_metrics(std::string&) override {}
   void shutdown() override {}
@@ -121,6 +146,28 @@ class CookiePeer final : public Peer {
   std::string cookie_;
 };
 
+// The stub's creations and hellos reach the accounts, as the composition root wires the game service's.
+inline void wire(StubGames& games, AccountService& accounts) {
+  games.created = [&accounts](const HttpRequest& request, const std::string& id, const std::vector<std::string>& seats) {
+    accounts.record_created_game(request, id, seats);
+  };
+  games.claimed = [&accounts](std::string_view cookie, const std::string& id, const std::vector<std::string>& seats) {
+    accounts.record_claimed_seats(cookie, id, seats);
+  };
+}
+
+// The accounts and the games behind the server's routing table: the accounts' paths (but a player's ratings, which
+// the stub stands in for as the lobby), the games' for the rest.
+inline std::unique_ptr<Router> route(AccountService& accounts, Service& games) {
+  return std::make_unique<Router>(std::vector<Route>{{Route::HTTP, "/api/account", false, &accounts},
+                                                     {Route::HTTP, "/api/account/", true, &accounts},
+                                                     {Route::HTTP, "/api/players/*/ratings", false, &games},
+                                                     {Route::HTTP, "/api/players/", true, &accounts},
+                                                     {Route::HTTP, "/api/", true, &games},
+                                                     {Route::SOCKET, "/ws/", true, &games}},
+                                  std::vector<Service*>{&accounts, &games});
+}
+
 class AccountFixture : public ::testing::Test {
  protected:
   void SetUp() override { start(); }
@@ -132,7 +179,9 @@ class AccountFixture : public ::testing::Test {
     options.wall_clock = [this] { return wall_ms_.load(); };
     options.archive = games_.archive();
     if (configure_) configure_(options);
-    service_ = std::make_unique<AccountService>(games_, std::move(options));
+    service_ = std::make_unique<AccountService>(std::move(options));
+    wire(games_, *service_);
+    router_ = route(*service_, games_);
   }
 
   HttpAnswer call(const std::string& method, const std::string& target, const std::string& body, const Browser& b) {
@@ -141,7 +190,7 @@ class AccountFixture : public ::testing::Test {
     r.csrf = b.csrf;
     r.origin = b.origin;
     r.host = "127.0.0.1:8080";
-    return service_->http(r);
+    return router_->http(r);
   }
   static std::string header(const HttpAnswer& a, std::string_view name) {
     for (const auto& [n, v] : a.headers)
@@ -181,6 +230,7 @@ class AccountFixture : public ::testing::Test {
   std::atomic<int64_t> wall_ms_{1'700'000'000'000};
   std::function<void(AccountServiceOptions&)> configure_;
   std::unique_ptr<AccountService> service_;
+  std::unique_ptr<Router> router_;  // the accounts and the stub games, as the server routes them
 };
 
 }  // namespace tabiya::server::testing

@@ -11,6 +11,7 @@
 
 #include "support/test_directory.h"
 #include "support/event_store_param.h"
+#include "server/base/router.h"
 #include "server/events/tournament_service.h"
 #include "support/service_test_support.h"
 
@@ -26,6 +27,7 @@ class EventServiceFixture : public ::testing::TestWithParam<EventBackend> {
     start();
   }
   void TearDown() override {
+    router_.reset();
     tournaments_.reset();
     games_.reset();
     std::filesystem::remove_all(dir_);
@@ -57,11 +59,19 @@ class EventServiceFixture : public ::testing::TestWithParam<EventBackend> {
     t.log = [this](const std::string& line) { log_.push_back(line); };
     t.creation_limits = limiter_;
     configure(t);
-    auto made = TournamentService::create(*games_, *games_, t);
+    auto made = TournamentService::create(*games_, t);
     ASSERT_TRUE(made) << made.error().message;
     tournaments_ = std::move(*made);
+    // As the server's routing table has them: the events' paths, and the games' for the rest.
+    router_ = std::make_unique<Router>(
+        std::vector<Route>{{Route::HTTP, "/api/tournaments", false, tournaments_.get()},
+                           {Route::HTTP, "/api/tournaments/", true, tournaments_.get()},
+                           {Route::HTTP, "/api/", true, games_.get()},
+                           {Route::SOCKET, "/ws/", true, games_.get()}},
+        std::vector<Service*>{tournaments_.get(), games_.get()});
   }
   void restart() {
+    router_.reset();
     tournaments_.reset();
     games_.reset();
     start();
@@ -76,7 +86,7 @@ class EventServiceFixture : public ::testing::TestWithParam<EventBackend> {
     }
   }
   HttpAnswer call(const std::string& method, const std::string& target, const std::string& body = "") {
-    HttpAnswer answer = tournaments_->http({method, target, body});
+    HttpAnswer answer = router_->http({method, target, body});
     settle();
     return answer;
   }
@@ -116,6 +126,7 @@ class EventServiceFixture : public ::testing::TestWithParam<EventBackend> {
   std::shared_ptr<GameStore> store_ = make_memory_store();
   std::unique_ptr<GameService> games_;
   std::unique_ptr<TournamentService> tournaments_;
+  std::unique_ptr<Router> router_;  // the requests and sockets a browser sends, to the events or the games
   std::string dir_prefix_;
   std::filesystem::path dir_;
   std::string database_;  // PostgreSQL's URL when the events are stored there

@@ -17,18 +17,11 @@ namespace {
 
 // A WebSocket through this service: the wrapped service's session, and the account behind its cookie (whose
 // seats the hello names are recorded once).
-struct WatchedSession final : Session {
-  std::shared_ptr<Session> inner;
-  std::string game;
-  std::optional<Identity> identity;
-  bool hello_seen = false;
-};
 
 }  // namespace
 
-AccountService::AccountService(Service& inner, AccountServiceOptions options)
-    : inner_(inner),
-      options_(std::move(options)),
+AccountService::AccountService(AccountServiceOptions options)
+    : options_(std::move(options)),
       store_(options_.store ? options_.store : std::shared_ptr<AccountStore>(make_memory_account_store())),
       hasher_(std::make_unique<PasswordHasher>(options_.hasher)),
       per_client_(options_.per_client, options_.monotonic_ms),
@@ -125,11 +118,7 @@ void AccountService::http_async(const HttpRequest& request, std::function<void(H
                        target.substr(PLAYERS.size()).find('/') == target.size() - PLAYERS.size() - 8;
   if (target.starts_with(PLAYERS) && !ratings)  // with its query: the filters
     return done(player_route(request, request.target.substr(PLAYERS.size()), current(request.cookie)));
-  if (target != ACCOUNT && !target.starts_with("/api/account/")) {
-    HttpAnswer answer = inner_.http(request);
-    if (target == "/api/games" && answer.status == 201) record_created_game(request, answer);
-    return done(std::move(answer));
-  }
+  if (target != ACCOUNT && !target.starts_with("/api/account/")) return done(http_error(404, "not_found"));
   std::string_view what = target.substr(ACCOUNT.size());
   const bool get = request.method == "GET";
   if (!get && request.method != "POST") return done(http_error(405, "method_not_allowed"));
@@ -175,63 +164,28 @@ void AccountService::record_seat(const std::string& account, const std::string& 
   (void)store_->add_game({account, game, seat, wall_now()});
 }
 
-void AccountService::record_created_game(const HttpRequest& request, const HttpAnswer& answer) {
+void AccountService::record_created_game(const HttpRequest& request, const std::string& game,
+                                         const std::vector<std::string>& seats) {
   auto session = current(request.cookie);
   // Only with the CSRF token: a game a foreign page made the browser create is not the account's.
   if (!session || !origin_allowed(request) || !same_secret(request.csrf, session->session.csrf)) return;
-  boost::system::error_code ec;
-  json::value v = json::parse(answer.body, ec);
-  if (ec || !v.is_object()) return;
-  const json::object& o = v.as_object();
-  auto id = o.find("id"), seats = o.find("seats"), color = o.find("color");
-  if (id == o.end() || !id->value().is_string() || seats == o.end() || !seats->value().is_object()) return;
-  const json::object& tokens = seats->value().as_object();
-  const bool hotseat = tokens.size() == 2 && request.body.find("hotseat") != std::string_view::npos;
-  for (const auto& [side, token] : tokens) {
-    // An invite's other token is the invitee's: only the creator's colour (both seats in hot-seat).
-    const bool mine = hotseat || (color != o.end() && color->value().is_string() && color->value().as_string() == side);
-    if (mine && token.is_string())
-      record_seat(session->account.id, std::string(id->value().as_string()), std::string(token.as_string()));
-  }
+  for (const std::string& seat : seats) record_seat(session->account.id, game, seat);
 }
 
-std::shared_ptr<Session> AccountService::open(std::string_view path, std::shared_ptr<Peer> peer) {
-  const std::string cookie(peer ? peer->cookie() : std::string_view{});  // a copy: the peer may go with `inner`
-  auto inner = inner_.open(path, std::move(peer));
-  if (!inner) return nullptr;
-  auto watched = std::make_shared<WatchedSession>();
-  watched->inner = std::move(inner);
-  if (path.starts_with("/ws/")) watched->game = std::string(path.substr(4));
-  if (!cookie.empty()) watched->identity = identify(cookie);
-  return watched;
+void AccountService::record_claimed_seats(std::string_view cookie, const std::string& game,
+                                          const std::vector<std::string>& seats) {
+  const std::optional<Identity> identity = identify(cookie);
+  if (!identity) return;
+  for (const std::string& seat : seats) record_seat(identity->account, game, seat);
 }
 
-void AccountService::message(Session& session, std::string_view text) {
-  auto& watched = static_cast<WatchedSession&>(session);
-  if (watched.identity && !watched.hello_seen && text.find("\"hello\"") != std::string_view::npos) {
-    watched.hello_seen = true;
-    boost::system::error_code ec;
-    json::value v = json::parse(text, ec);
-    if (!ec && v.is_object()) {
-      const json::object& o = v.as_object();
-      auto seats = o.find("seats");
-      auto t = o.find("t");
-      if (t != o.end() && t->value() == "hello" && seats != o.end() && seats->value().is_array())
-        for (const json::value& seat : seats->value().as_array())  // checked against the game when listed
-          if (seat.is_string()) record_seat(watched.identity->account, watched.game, std::string(seat.as_string()));
-    }
-  }
-  inner_.message(*watched.inner, text);
-}
-
-void AccountService::closed(Session& session) { inner_.closed(*static_cast<WatchedSession&>(session).inner); }
-
-bool AccountService::keeps_alive(const Session& session) {
-  return inner_.keeps_alive(*static_cast<const WatchedSession&>(session).inner);
-}
+// No socket is the accounts' own.
+std::shared_ptr<Session> AccountService::open(std::string_view, std::shared_ptr<Peer>) { return nullptr; }
+void AccountService::message(Session&, std::string_view) {}
+void AccountService::closed(Session&) {}
+bool AccountService::keeps_alive(const Session&) { return false; }
 
 void AccountService::write_metrics(std::string& out) {
-  inner_.write_metrics(out);
   out += "# HELP tabiya_account_logins_total Successful log-ins and registrations.\n";
   out += "# TYPE tabiya_account_logins_total counter\n";
   out += "tabiya_account_logins_total " + std::to_string(logins_.load()) + "\n";
@@ -248,6 +202,6 @@ void AccountService::write_metrics(std::string& out) {
   out += "tabiya_account_hashes_pending " + std::to_string(hasher_->pending()) + "\n";
 }
 
-void AccountService::shutdown() { inner_.shutdown(); }
+void AccountService::shutdown() {}
 
 }  // namespace tabiya::server

@@ -2,10 +2,11 @@
 // profile, and each player's games and their PGN export. Optional: without a session cookie everything works as
 // before, anonymously.
 //
-// The service wraps the game service (and whatever else serves /api/): /api/account/... and /api/players/... are
-// its own, everything else is passed through. On the way it records the seats a logged-in player takes (the
-// answer of POST /api/games, the seat tokens of a WebSocket's hello), so the player gets back into those games
-// from any device. It is the IdentityResolver (identity.h) the lobby and ratings ask who is behind a cookie.
+// Its routes are /api/account/... and /api/players/... (but a player's ratings, the lobby's), in the one routing
+// table. It records the seats a logged-in player takes (a game he creates, the seat tokens of a WebSocket's hello:
+// the game service tells it, GameServiceOptions::game_created and seats_claimed), so the player gets back into
+// those games from any device. It is the IdentityResolver (identity.h) the lobby and ratings ask who is behind a
+// cookie.
 //
 // Security: Argon2id hashes on a bounded pool (password_hasher.h), never on a network thread; sessions as random
 // tokens stored hashed (session_tokens.h); every state change a cookie authenticates needs the session's CSRF
@@ -45,8 +46,7 @@ struct AccountServiceOptions {
 
 class AccountService final : public Service, public IdentityResolver {
  public:
-  // `inner` serves every other path and must outlive this service.
-  AccountService(Service& inner, AccountServiceOptions options);
+  explicit AccountService(AccountServiceOptions options);
   ~AccountService() override;
 
   HttpAnswer http(const HttpRequest& request) override;
@@ -64,6 +64,12 @@ class AccountService final : public Service, public IdentityResolver {
   std::optional<Account> logged_in_account(const HttpRequest& request) const;
   // A seat `account` holds in `game` (the game then lists in his history): tournaments record their pairings' seats.
   void record_seat(const std::string& account, const std::string& game, const std::string& seat);
+  // A game created through POST /api/games with the seats its creator holds: the account's, when the request
+  // acts for one (its session cookie with the CSRF token: a game a foreign page made the browser create is not).
+  void record_created_game(const HttpRequest& request, const std::string& game, const std::vector<std::string>& seats);
+  // A socket on `game` said hello naming `seats`: the account's behind `cookie`, if any (each checked against the
+  // game when the history lists it).
+  void record_claimed_seats(std::string_view cookie, const std::string& game, const std::vector<std::string>& seats);
 
   const PasswordHasher& hasher() const { return *hasher_; }
   AccountStore& store() { return *store_; }
@@ -91,11 +97,9 @@ class AccountService final : public Service, public IdentityResolver {
   HttpAnswer set_profile(const HttpRequest& request, const Current& session);
   HttpAnswer player_route(const HttpRequest& request, std::string_view rest, const std::optional<Current>& session);
 
-  void record_created_game(const HttpRequest& request, const HttpAnswer& answer);
   int64_t wall_now() const;
   bool secure_cookies() const;
 
-  Service& inner_;
   AccountServiceOptions options_;
   std::shared_ptr<AccountStore> store_;
   std::unique_ptr<PasswordHasher> hasher_;

@@ -37,9 +37,8 @@ json::object with_profile(json::object join, const TournamentAccount& account) {
 
 }  // namespace
 
-TournamentService::Impl::Impl(Service& inner, GameApi& games, TournamentServiceOptions o)
-    : inner(inner),
-      games(games),
+TournamentService::Impl::Impl(GameApi& games, TournamentServiceOptions o)
+    : games(games),
       options(std::move(o)),
       store(options.event_store ? options.event_store : make_event_files(options.data_dir)),
       teams(std::make_unique<TeamEvents>(
@@ -271,14 +270,13 @@ HttpAnswer TournamentService::Impl::change(const std::string& id, std::string_vi
 
 // --- The service ---
 
-TournamentService::TournamentService(Service& inner, GameApi& games, TournamentServiceOptions options)
-    : impl_(std::make_unique<Impl>(inner, games, std::move(options))) {}
+TournamentService::TournamentService(GameApi& games, TournamentServiceOptions options)
+    : impl_(std::make_unique<Impl>(games, std::move(options))) {}
 
 TournamentService::~TournamentService() = default;
 
-Result<std::unique_ptr<TournamentService>> TournamentService::create(Service& inner, GameApi& games,
-                                                                     TournamentServiceOptions options) {
-  std::unique_ptr<TournamentService> service(new TournamentService(inner, games, std::move(options)));
+Result<std::unique_ptr<TournamentService>> TournamentService::create(GameApi& games, TournamentServiceOptions options) {
+  std::unique_ptr<TournamentService> service(new TournamentService(games, std::move(options)));
   if (auto r = service->impl_->load_all(); !r) return r.error();
   if (auto r = service->impl_->teams->load(); !r) return r.error();
   service->impl_->catch_up();
@@ -289,20 +287,20 @@ HttpAnswer TournamentService::http(const HttpRequest& request) {
   std::string_view target = request.target;
   if (target == API || target.starts_with(std::string(API) + "/") || target.starts_with(std::string(API) + "?"))
     return impl_->route(request);
-  return impl_->inner.http(request);
+  return tournament_error(404, "not_found");
 }
 
 std::shared_ptr<Session> TournamentService::open(std::string_view path, std::shared_ptr<Peer> peer) {
-  return impl_->inner.open(path, std::move(peer));
+  (void)path;  // no socket is the events' own: their pages read over HTTP, their games are the games'
+  (void)peer;
+  return nullptr;
 }
 
-void TournamentService::message(Session& session, std::string_view text) { impl_->inner.message(session, text); }
-
-void TournamentService::closed(Session& session) { impl_->inner.closed(session); }
-bool TournamentService::keeps_alive(const Session& session) { return impl_->inner.keeps_alive(session); }
+void TournamentService::message(Session&, std::string_view) {}
+void TournamentService::closed(Session&) {}
+bool TournamentService::keeps_alive(const Session&) { return false; }
 
 void TournamentService::write_metrics(std::string& out) {
-  impl_->inner.write_metrics(out);
   std::size_t count = 0;
   {
     std::lock_guard lock(impl_->mutex);
@@ -319,7 +317,7 @@ void TournamentService::write_metrics(std::string& out) {
            "Tournament creations refused by the per-client rate limit.", int64_t(impl_->creations_refused.load()));
 }
 
-void TournamentService::shutdown() { impl_->inner.shutdown(); }
+void TournamentService::shutdown() {}
 
 void TournamentService::game_ended(const std::string& game_id, const GameEnding& ending) {
   impl_->find_event_of(game_id);

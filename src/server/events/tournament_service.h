@@ -12,8 +12,7 @@
 // rules edition, the state of registration) rides in the same file as tabiya's own `XT?` lines, which other programs
 // skip and which the public TRF download leaves out.
 //
-// The service wraps the game service: requests under /api/tournaments are its
-// own, everything else (games, WebSockets, metrics) passes through. It starts
+// Its routes are /api/tournaments and what is under it, in the one routing table. It starts
 // games through the game API (server/games/game_api.h: an invite game, the clocks
 // start when both players have come) and hears of their ends, with whether they
 // were played, through GameServiceOptions::on_game_end.
@@ -75,11 +74,9 @@ struct TournamentServiceOptions {
 
 class TournamentService final : public Service {
  public:
-  // `games` starts the events' games and tells how they ended; `inner` answers what is not the events' (until the
-  // one routing table). Both must outlive this service. Loads the stored events and enters the results of their
-  // games that ended while nobody was listening.
-  static Result<std::unique_ptr<TournamentService>> create(Service& inner, GameApi& games,
-                                                           TournamentServiceOptions options);
+  // `games` starts the events' games and tells how they ended; it must outlive this service. Loads the stored
+  // events and enters the results of their games that ended while nobody was listening.
+  static Result<std::unique_ptr<TournamentService>> create(GameApi& games, TournamentServiceOptions options);
   ~TournamentService() override;
 
   HttpAnswer http(const HttpRequest& request) override;
@@ -95,7 +92,7 @@ class TournamentService final : public Service {
   void game_ended(const std::string& game_id, const GameEnding& ending);
 
  private:
-  TournamentService(Service& inner, GameApi& games, TournamentServiceOptions options);
+  TournamentService(GameApi& games, TournamentServiceOptions options);
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -22,9 +22,8 @@
 namespace tabiya::server {
 
 struct TournamentService::Impl {
-  Impl(Service& inner, GameApi& games, TournamentServiceOptions o);
+  Impl(GameApi& games, TournamentServiceOptions o);
 
-  Service& inner;  // the requests and sockets that are not the events' (until the one routing table)
   GameApi& games;
   TournamentServiceOptions options;
   TournamentStore store;

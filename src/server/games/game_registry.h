@@ -110,7 +110,9 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
 
   // Routes (game_routes.cpp).
   HttpAnswer route(const HttpRequest& request);
-  HttpAnswer create_game(std::string_view body);
+  HttpAnswer create_game(const HttpRequest& request);
+  // A hello naming seats, told to options.seats_claimed (a cheap look first: most messages are moves).
+  void note_seats_claimed(const Peer& peer, const std::string& game, std::string_view text);
   // Opens a game from its setup: its seat tokens, its live game, its room. Every game begins here: the HTTP route
   // and the typed API (game_api.h) both come here.
   Result<std::shared_ptr<GameRoom>, ProtocolError> begin(Setup setup);

@@ -77,7 +77,7 @@ HttpAnswer GameService::Impl::route(const HttpRequest& request) {
     if (stopping) return error(503, "shutting_down");
     // Before anything is read: a refused request costs no parsing and creates nothing.
     if (auto refused = creation_refusal(options.creation_limits.get(), request, creations_refused)) return *refused;
-    return create_game(request.body);
+    return create_game(request);
   }
   if (target == "/api/position" || target == "/api/position/eval") {
     if (request.method != "POST") return error(405, "method_not_allowed");
@@ -143,8 +143,8 @@ HttpAnswer GameService::Impl::route(const HttpRequest& request) {
   return error(404, "not_found");
 }
 
-HttpAnswer GameService::Impl::create_game(std::string_view body) {
-  auto parsed = parse_create_request(body, random());
+HttpAnswer GameService::Impl::create_game(const HttpRequest& request) {
+  auto parsed = parse_create_request(request.body, random());
   if (!parsed) return refused(parsed.error());
   auto begun = begin(std::move(*parsed));
   if (!begun) {
@@ -163,6 +163,13 @@ HttpAnswer GameService::Impl::create_game(std::string_view body) {
   // holds both tokens until the link is shared and must know which is theirs.
   answer["color"] = color_text(setup.creator);
   answer["spectate"] = "/g/" + room.id();
+  if (options.game_created) {
+    std::vector<std::string> creators;
+    for (Color c : {WHITE, BLACK})
+      if (!setup.seats[c].empty() && (setup.opponent == "hotseat" || c == setup.creator))
+        creators.push_back(setup.seats[c]);
+    options.game_created(request, room.id(), creators);
+  }
   return json_answer(201, answer);
 }
 

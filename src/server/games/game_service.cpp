@@ -268,8 +268,12 @@ std::shared_ptr<Session> GameService::open(std::string_view path, std::shared_pt
 
 void GameService::message(Session& session, std::string_view text) {
   const auto arrived = std::chrono::steady_clock::now();
-  if (auto* relayed = dynamic_cast<RelaySession*>(&session)) return impl_->relay_message(*relayed, text);
+  if (auto* relayed = dynamic_cast<RelaySession*>(&session)) {
+    impl_->note_seats_claimed(*relayed->peer, relayed->game, text);
+    return impl_->relay_message(*relayed, text);
+  }
   auto& s = static_cast<GameSession&>(session);
+  impl_->note_seats_claimed(*s.peer, s.room()->id(), text);
   // Its game went to another node before this socket said anything: the client reconnects to the owner.
   if (s.room()->dropped()) return s.peer->close(CLOSE_MOVED, "moved");
   // Read here (at most 4 KiB of JSON), answered in order by the room.

@@ -97,6 +97,15 @@ struct GameServiceOptions {
   // whatever arrives for that game wait (the room's thread does not). How the lobby rates a game once.
   using EndRatingsDone = std::function<void(std::optional<boost::json::object> figures)>;
   std::function<void(const std::string& game_id, const std::string& score, EndRatingsDone done)> end_ratings;
+  // A game created through POST /api/games, with the seat tokens its creator holds (both in hot-seat, the
+  // creator's colour otherwise): how the accounts record a logged-in creator's game. On the network thread.
+  std::function<void(const HttpRequest& request, const std::string& game_id, const std::vector<std::string>& seats)>
+      game_created;
+  // A socket on a game said hello naming these seat tokens (not yet checked against the game): how the accounts
+  // record the seats a logged-in player takes. `cookie` is the Cookie header of the socket's upgrade. On the
+  // network thread, before the room hears the hello.
+  std::function<void(std::string_view cookie, const std::string& game_id, const std::vector<std::string>& seats)>
+      seats_claimed;
 };
 
 class GameService final : public Service, public GameApi {
@@ -111,6 +120,17 @@ class GameService final : public Service, public GameApi {
   bool keeps_alive(const Session& session) override;
   void write_metrics(std::string& out) override;
   void shutdown() override;
+
+  // The modules above that hear of each game's end (the events) and rate it (the lobby): set by the composition
+  // root once they are built, before the network starts (GameServiceOptions::on_game_end, end_ratings).
+  void set_game_end_hook(std::function<void(const std::string& game_id, const GameEnding& ending)> hook);
+  void set_end_ratings_hook(std::function<void(const std::string& game_id, const std::string& score,
+                                               GameServiceOptions::EndRatingsDone done)>
+                                hook);
+  // The accounts, which record the seats a logged-in player takes (GameServiceOptions::game_created,
+  // seats_claimed): set once they are built, before the network starts.
+  void set_seat_hooks(decltype(GameServiceOptions::game_created) created,
+                      decltype(GameServiceOptions::seats_claimed) claimed);
 
   // The typed calls of the modules above (game_api.h).
   Result<StartedGame> start_game(const NewGame& game) override;

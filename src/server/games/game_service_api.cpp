@@ -53,3 +53,31 @@ Result<std::string> GameService::game_pgn(std::string_view id) {
 }
 
 }  // namespace tabiya::server
+
+namespace tabiya::server {
+
+void GameService::Impl::note_seats_claimed(const Peer& peer, const std::string& game, std::string_view text) {
+  if (!options.seats_claimed || peer.cookie().empty() || text.find("\"hello\"") == std::string_view::npos) return;
+  auto parsed = parse_client_message(text);
+  if (!parsed) return;
+  const auto* hello = std::get_if<HelloMessage>(&parsed->message);
+  if (!hello || hello->seats.empty()) return;
+  options.seats_claimed(peer.cookie(), game, hello->seats);
+}
+
+void GameService::set_game_end_hook(std::function<void(const std::string&, const GameEnding&)> hook) {
+  impl_->options.on_game_end = std::move(hook);
+}
+
+void GameService::set_seat_hooks(decltype(GameServiceOptions::game_created) created,
+                                 decltype(GameServiceOptions::seats_claimed) claimed) {
+  impl_->options.game_created = std::move(created);
+  impl_->options.seats_claimed = std::move(claimed);
+}
+
+void GameService::set_end_ratings_hook(
+    std::function<void(const std::string&, const std::string&, GameServiceOptions::EndRatingsDone)> hook) {
+  impl_->options.end_ratings = std::move(hook);
+}
+
+}  // namespace tabiya::server

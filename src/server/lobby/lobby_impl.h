@@ -33,9 +33,8 @@ constexpr std::size_t kSeeksPerUser = 3;
 constexpr std::size_t kChallengesPerUser = 3;
 
 struct LobbyService::Impl : std::enable_shared_from_this<LobbyService::Impl> {
-  Impl(Service& inner, GameApi& games, LobbyServiceOptions options);
+  Impl(GameApi& games, LobbyServiceOptions options);
 
-  Service& inner;  // the requests and sockets that are not the lobby's (until the one routing table)
   GameApi& games;  // where pairings become games
   LobbyServiceOptions options;
   Glicko2 glicko;

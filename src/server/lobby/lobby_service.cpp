@@ -69,9 +69,8 @@ json::object change_json(const RatingChange& c, const Glicko2& glicko) {
 
 std::string pool_key(const std::string& time, bool rated) { return time + (rated ? " rated" : " casual"); }
 
-LobbyService::Impl::Impl(Service& inner, GameApi& games, LobbyServiceOptions opts)
-    : inner(inner),
-      games(games), options(std::move(opts)), glicko(options.glicko) {
+LobbyService::Impl::Impl(GameApi& games, LobbyServiceOptions opts)
+    : games(games), options(std::move(opts)), glicko(options.glicko) {
   if (!options.store) options.store = make_memory_lobby_store();
   if (!options.bus) options.bus = std::make_shared<InProcessBus>();
   if (options.node.empty()) options.node = new_game_id();
@@ -206,9 +205,8 @@ json::object LobbyService::Impl::snapshot(const std::optional<LobbyUser>& you) {
   return out;
 }
 
-Result<std::unique_ptr<LobbyService>> LobbyService::create(Service& inner, GameApi& games,
-                                                           LobbyServiceOptions options) {
-  std::unique_ptr<LobbyService> service(new LobbyService(inner, games, std::move(options)));
+Result<std::unique_ptr<LobbyService>> LobbyService::create(GameApi& games, LobbyServiceOptions options) {
+  std::unique_ptr<LobbyService> service(new LobbyService(games, std::move(options)));
   {
     std::lock_guard lock(service->impl_->mutex);
     service->impl_->load_stored_seeks();
@@ -217,8 +215,8 @@ Result<std::unique_ptr<LobbyService>> LobbyService::create(Service& inner, GameA
   return service;
 }
 
-LobbyService::LobbyService(Service& inner, GameApi& games, LobbyServiceOptions options)
-    : impl_(std::make_shared<Impl>(inner, games, std::move(options))) {}
+LobbyService::LobbyService(GameApi& games, LobbyServiceOptions options)
+    : impl_(std::make_shared<Impl>(games, std::move(options))) {}
 
 // Only the timer: the game service may already be gone (it is declared after its wrappers).
 LobbyService::~LobbyService() {
@@ -270,11 +268,11 @@ HttpAnswer LobbyService::http(const HttpRequest& request) {
     if (out.empty()) return not_found("no_rating_change");
     return json_answer(200, out);
   }
-  return m.inner.http(request);
+  return not_found("not_found");
 }
 
 std::shared_ptr<Session> LobbyService::open(std::string_view path, std::shared_ptr<Peer> peer) {
-  if (path != "/ws/lobby") return impl_->inner.open(path, std::move(peer));
+  if (path != "/ws/lobby") return nullptr;
   Impl& m = *impl_;
   auto session = std::make_shared<LobbySession>();
   std::optional<LobbyUser> user = m.user_of(peer->cookie());
@@ -297,7 +295,7 @@ std::shared_ptr<Session> LobbyService::open(std::string_view path, std::shared_p
 
 void LobbyService::message(Session& session, std::string_view text) {
   auto* lobby = dynamic_cast<LobbySession*>(&session);
-  if (!lobby) return impl_->inner.message(session, text);
+  if (!lobby) return;
   boost::system::error_code ec;
   json::value parsed = json::parse(text, ec);
   std::optional<LobbyRefusal> refusal;
@@ -318,7 +316,7 @@ void LobbyService::message(Session& session, std::string_view text) {
 
 void LobbyService::closed(Session& session) {
   auto* lobby = dynamic_cast<LobbySession*>(&session);
-  if (!lobby) return impl_->inner.closed(session);
+  if (!lobby) return;
   Impl& m = *impl_;
   m.options.bus->unsubscribe("lobby", lobby->peer.get());
   m.options.bus->unsubscribe(Impl::user_topic(lobby->user.id), lobby->peer.get());
@@ -330,12 +328,11 @@ void LobbyService::closed(Session& session) {
 }
 
 bool LobbyService::keeps_alive(const Session& session) {
-  if (dynamic_cast<const LobbySession*>(&session)) return false;
-  return impl_->inner.keeps_alive(session);
+  (void)session;  // a lobby socket is closed when idle like any other
+  return false;
 }
 
 void LobbyService::write_metrics(std::string& out) {
-  impl_->inner.write_metrics(out);
   std::lock_guard lock(impl_->mutex);
   std::size_t waiting = 0;
   for (const auto& [key, queue] : impl_->pools) waiting += queue.size();
@@ -354,7 +351,6 @@ void LobbyService::shutdown() {
     if (impl_->timer) impl_->timer->cancel();
     if (impl_->batch_timer) impl_->batch_timer->cancel();
   }
-  impl_->inner.shutdown();
 }
 
 std::optional<json::object> LobbyService::game_ended(const std::string& game_id, const std::string& score) {

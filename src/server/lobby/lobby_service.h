@@ -82,8 +82,8 @@ struct LobbyServiceOptions {
 class LobbyService final : public Service {
  public:
   // `games` must outlive this service. Loads the stored correspondence seeks.
-  // `games` starts the pairings' games; `inner` answers what is not the lobby's. Both must outlive the lobby.
-  static Result<std::unique_ptr<LobbyService>> create(Service& inner, GameApi& games, LobbyServiceOptions options);
+  // `games` starts the pairings' games and must outlive the lobby.
+  static Result<std::unique_ptr<LobbyService>> create(GameApi& games, LobbyServiceOptions options);
   ~LobbyService() override;
 
   HttpAnswer http(const HttpRequest& request) override;
@@ -106,7 +106,7 @@ class LobbyService final : public Service {
   void run_wave();
 
  private:
-  LobbyService(Service& inner, GameApi& games, LobbyServiceOptions options);
+  LobbyService(GameApi& games, LobbyServiceOptions options);
   struct Impl;
   std::shared_ptr<Impl> impl_;
 };

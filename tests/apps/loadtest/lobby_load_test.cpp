@@ -28,7 +28,7 @@ TEST(LobbyLoadTest, ClientsFromTheirOwnAddressesAllConnectAndSeekersHearTheirSee
   lobby_options.io = &io;
   lobby_options.wave_interval = std::chrono::milliseconds(0);
   lobby_options.batch_interval = std::chrono::seconds(5);  // a seeker waiting for the batch would wait this long
-  auto lobby = LobbyService::create(games, games, lobby_options);
+  auto lobby = LobbyService::create(games, lobby_options);
   ASSERT_TRUE(lobby) << lobby.error().message;
   ServerOptions options;
   options.port = 0;

@@ -18,9 +18,23 @@ class AccountGames : public ServiceFixture {
     options.archive = [this](std::string_view id, std::string_view seat, bool pgn) {
       return service_->archived_game(id, seat, pgn);
     };
-    accounts_ = std::make_unique<AccountService>(*service_, std::move(options));
+    accounts_ = std::make_unique<AccountService>(std::move(options));
+    // As the composition root wires them: the games tell the accounts of creations and hellos, and one routing
+    // table sends the accounts' paths to the accounts, the rest to the games.
+    service_->set_seat_hooks(
+        [this](const HttpRequest& request, const std::string& id, const std::vector<std::string>& seats) {
+          accounts_->record_created_game(request, id, seats);
+        },
+        [this](std::string_view cookie, const std::string& id, const std::vector<std::string>& seats) {
+          accounts_->record_claimed_seats(cookie, id, seats);
+        });
+    router_ = route(*accounts_, *service_);
   }
-  void TearDown() override { accounts_.reset(); }
+  void TearDown() override {
+    service_->set_seat_hooks({}, {});
+    router_.reset();
+    accounts_.reset();
+  }
   struct Login {
     std::string cookie, csrf;
   };
@@ -29,7 +43,7 @@ class AccountGames : public ServiceFixture {
     r.cookie = l.cookie;
     r.csrf = l.csrf;
     r.host = "127.0.0.1";
-    HttpAnswer a = accounts_->http(r);
+    HttpAnswer a = router_->http(r);
     settle();
     return a;
   }
@@ -44,6 +58,7 @@ class AccountGames : public ServiceFixture {
     return l;
   }
   std::unique_ptr<AccountService> accounts_;
+  std::unique_ptr<Router> router_;
 };
 
 TEST_F(AccountGames, BothPlayersFindTheGameAndItsPgnAfterItLeftMemory) {
@@ -55,17 +70,17 @@ TEST_F(AccountGames, BothPlayersFindTheGameAndItsPgnAfterItLeftMemory) {
   const std::string white = seat(game, "white"), black = seat(game, "black");
   // Bob opens the invite link in his logged-in browser: his hello names the black seat.
   auto peer = std::make_shared<CookiePeer>(bob.cookie);
-  auto session = accounts_->open("/ws/" + id, peer);
+  auto session = router_->open("/ws/" + id, peer);
   ASSERT_TRUE(session);
-  accounts_->message(*session, R"({"t":"hello","v":1,"seats":[")" + black + "\"]}");
+  router_->message(*session, R"({"t":"hello","v":1,"seats":[")" + black + "\"]}");
   settle();
   Client w = connect(id);
   hello(w, {white});
   move(w, "e2e4", 0);
-  accounts_->message(*session, R"({"t":"move","req":1,"uci":"e7e5","ply":1})");
+  router_->message(*session, R"({"t":"move","req":1,"uci":"e7e5","ply":1})");
   settle();
   send(w, R"({"t":"resign","req":2})");
-  accounts_->closed(*session);
+  router_->closed(*session);
   service_->closed(*w.session);
   settle();
 

@@ -15,10 +15,10 @@ class AccountHistory : public AccountFixture {
   }
   // A WebSocket of `b`'s browser to game `id` saying hello with `seat`.
   void join(const Browser& b, const std::string& id, const std::string& seat) {
-    auto session = service_->open("/ws/" + id, std::make_shared<CookiePeer>(b.cookie));
+    auto session = router_->open("/ws/" + id, std::make_shared<CookiePeer>(b.cookie));
     ASSERT_TRUE(session);
-    service_->message(*session, R"({"t":"hello","v":1,"seats":[")" + seat + "\"]}");
-    service_->closed(*session);
+    router_->message(*session, R"({"t":"hello","v":1,"seats":[")" + seat + "\"]}");
+    router_->closed(*session);
   }
   boost::json::array list(const Browser& b, const std::string& target) {
     HttpAnswer a = call("GET", target, "", b);

@@ -31,7 +31,8 @@ class SharedAccounts : public AccountFixture {
     options.monotonic_ms = [this] { return mono_ms_.load(); };
     options.wall_clock = [this] { return wall_ms_.load(); };
     options.archive = games_.archive();
-    node_b_ = std::make_unique<AccountService>(games_, std::move(options));
+    node_b_ = std::make_unique<AccountService>(std::move(options));
+    router_b_ = route(*node_b_, games_);
   }
   HttpAnswer call_b(const std::string& method, const std::string& target, const std::string& body, const Browser& b) {
     HttpRequest r{method, target, body, b.client};
@@ -39,9 +40,10 @@ class SharedAccounts : public AccountFixture {
     r.csrf = b.csrf;
     r.origin = b.origin;
     r.host = "127.0.0.1:8080";
-    return node_b_->http(r);
+    return router_b_->http(r);
   }
   std::unique_ptr<AccountService> node_b_;
+  std::unique_ptr<Router> router_b_;
 };
 
 TEST_F(SharedAccounts, ASessionMadeOnOneNodeIsAcceptedOnTheOther) {

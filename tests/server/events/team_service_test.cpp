@@ -78,7 +78,7 @@ class TeamServiceTest : public EventServiceFixture {
     return {};
   }
   void resign(const std::string& game, const std::string& resigner, const std::string& other) {
-    seat_both_and_resign(*tournaments_, game, resigner, other);
+    seat_both_and_resign(*router_, game, resigner, other);
   }
 
   std::string id_, arbiter_;

@@ -61,7 +61,7 @@ class TournamentNodesTest : public ::testing::Test {
       std::lock_guard lock(log_mutex_);
       log_.push_back(line);
     };
-    auto made = TournamentService::create(*n.games, *n.games, t);
+    auto made = TournamentService::create(*n.games, t);
     ASSERT_TRUE(made) << made.error().message;
     n.tournaments = std::move(*made);
   }
@@ -92,8 +92,10 @@ class TournamentNodesTest : public ::testing::Test {
     return v.is_object() ? v.as_object() : json::object{};
   }
   static std::string str(const json::value& v) { return std::string(v.as_string()); }
+  // A metric of the node's games or its events (each module writes its own).
   static int64_t metric(Node& n, const std::string& name) {
     std::string metrics;
+    n.games->write_metrics(metrics);
     n.tournaments->write_metrics(metrics);
     const auto at = metrics.find("\n" + name + " ");
     return at == std::string::npos ? -1 : std::stoll(metrics.substr(at + name.size() + 2));

@@ -209,7 +209,7 @@ TEST_P(TournamentServiceTest, RoundRobinRoundsStartGamesAndTheirResultsEnterTheS
       if (str(gg.at("game")) == game_id) other_seat = str(gg.at("seat"));
   }
   ASSERT_FALSE(other_seat.empty());
-  seat_both_and_resign(*tournaments_, game_id, seat, other_seat);
+  seat_both_and_resign(*router_, game_id, seat, other_seat);
   e = event(m.id);
   for (const json::value& b : e.at("pairings").as_array().at(0).at("boards").as_array())
     if (str(b.at("game")) == game_id) {
@@ -277,9 +277,9 @@ TEST_P(TournamentServiceTest, AFirstMoveNeverMadeEntersTheEventAsAForfeit_Art6_7
   // Both come, so the clocks would start; White never makes his first move.
   Client white{std::make_shared<RecordingPeer>(), nullptr}, black{std::make_shared<RecordingPeer>(), nullptr};
   for (Client* c : {&white, &black}) {
-    c->session = tournaments_->open("/ws/" + game_id, c->peer);
+    c->session = router_->open("/ws/" + game_id, c->peer);
     ASSERT_NE(c->session, nullptr);
-    tournaments_->message(*c->session, R"({"t":"hello","v":1,"seats":[")" + seats[c == &white ? WHITE : BLACK] +
+    router_->message(*c->session, R"({"t":"hello","v":1,"seats":[")" + seats[c == &white ? WHITE : BLACK] +
                                            R"("]})");
     settle();
   }
@@ -298,7 +298,7 @@ TEST_P(TournamentServiceTest, AFirstMoveNeverMadeEntersTheEventAsAForfeit_Art6_7
   ASSERT_TRUE(read) << read.error().message;
   EXPECT_EQ(read->player(numbers[WHITE])->entry(1).result, '-');
   EXPECT_EQ(read->player(numbers[BLACK])->entry(1).result, '+');
-  for (Client* c : {&white, &black}) tournaments_->closed(*c->session);
+  for (Client* c : {&white, &black}) router_->closed(*c->session);
   settle();
 }
 
@@ -484,9 +484,9 @@ TEST_P(TournamentServiceTest, CreatingEventsIsRateLimitedPerClientButPublishingR
   EXPECT_EQ(refused.headers[0].first, "Retry-After");
   EXPECT_EQ(refused.headers[0].second, "3600");
   // One budget: the same client's games are refused too.
-  EXPECT_EQ(tournaments_->http({"POST", "/api/games", R"({"v":1,"opponent":"invite"})", client}).status, 429);
+  EXPECT_EQ(router_->http({"POST", "/api/games", R"({"v":1,"opponent":"invite"})", client}).status, 429);
   std::string metrics;
-  tournaments_->write_metrics(metrics);
+  router_->write_metrics(metrics);
   EXPECT_NE(metrics.find("tabiya_tournaments_rate_limited_total 1\n"), std::string::npos) << metrics;
   EXPECT_NE(metrics.find("tabiya_games_rate_limited_total 1\n"), std::string::npos) << metrics;
   // An event made by another client runs its rounds: its games are the server's requests.

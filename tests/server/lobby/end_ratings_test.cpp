@@ -27,7 +27,7 @@ class EndRatingsTest : public ServiceFixture {
     options.identities = std::make_shared<FakeAccounts>();
     options.now_ms = [] { return int64_t{1'700'000'000'000}; };
     options.random = [this] { return ++lobby_random_; };
-    auto made = LobbyService::create(*service_, *service_, options);
+    auto made = LobbyService::create(*service_, options);
     ASSERT_TRUE(made) << made.error().message;
     lobby_ = std::move(*made);
   }

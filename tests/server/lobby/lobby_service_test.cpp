@@ -29,7 +29,7 @@ class LobbyServiceTest : public ::testing::Test {
     options.now_ms = [this] { return now_; };
     options.random = [this] { return ++random_; };
     options.log = [this](const std::string& line) { log_.push_back(line); };
-    auto made = LobbyService::create(games_, games_, options);
+    auto made = LobbyService::create(games_, options);
     ASSERT_TRUE(made) << made.error().message;
     lobby_ = std::move(*made);
   }
@@ -330,7 +330,7 @@ TEST(LobbyBatching, PublicUpdatesAreGathered) {
   options.io = &io;
   options.wave_interval = std::chrono::milliseconds(0);
   options.batch_interval = std::chrono::milliseconds(50);
-  auto lobby = LobbyService::create(games, games, options);
+  auto lobby = LobbyService::create(games, options);
   ASSERT_TRUE(lobby);
   auto alice = std::make_shared<LobbyPeer>("acct=alice");
   auto watcher = std::make_shared<LobbyPeer>(kBobAnon);

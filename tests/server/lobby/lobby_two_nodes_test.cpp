@@ -55,7 +55,7 @@ class LobbyTwoNodes : public ::testing::Test {
       options.node = name;
       options.bus = node->bus;
       options.identities = std::make_shared<FakeAccounts>();
-      auto made = LobbyService::create(node->games, node->games, options);
+      auto made = LobbyService::create(node->games, options);
       ASSERT_TRUE(made) << made.error().message;
       node->lobby = std::move(*made);
     }
