@@ -70,6 +70,13 @@ json::object game_terms_json(const GameTerms& t) {
   return o;
 }
 
+std::string pool_category(const std::string& time) {
+  auto tc = parse_human_time_control(time);
+  if (!tc || !tc->has_clock() || tc->periods().empty()) return {};
+  const TimePeriod& first = tc->periods().front();
+  return std::string(rating_category_name(rating_category_for_clock(first.base, first.bonus)));
+}
+
 NewGame new_game_of(const GameTerms& t, const std::string& white_name, const std::string& black_name) {
   NewGame game;
   if (t.days) game.days = *t.days;

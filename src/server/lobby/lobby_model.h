@@ -37,6 +37,9 @@ struct GameTerms {
 // Reads the terms from a client's message; errors name the field.
 Result<GameTerms> read_game_terms(const boost::json::object& message);
 boost::json::object game_terms_json(const GameTerms& terms);
+// The rating category a pool's clock ("3+2") counts for: "bullet", "blitz", "rapid" or "classical" (the web
+// names the pools' buttons with it; the boundaries are play/rating_category.h's alone).
+std::string pool_category(const std::string& time);
 // The game a pairing on these terms makes (game_api.h), `white_name` and `black_name` shown.
 NewGame new_game_of(const GameTerms& terms, const std::string& white_name, const std::string& black_name);
 

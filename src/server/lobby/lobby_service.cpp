@@ -173,7 +173,7 @@ json::object LobbyService::Impl::snapshot(const std::optional<LobbyUser>& you) {
   for (const auto& [id, game] : playing) game_list.push_back(lobby_game_json(game));
   std::optional<std::string> waiting_in;
   for (const std::string& time : options.pools) {
-    json::object pool{{"time", time}};
+    json::object pool{{"time", time}, {"category", pool_category(time)}};
     for (bool rated : {true, false}) {
       const std::vector<PoolEntry>& queue = pools[pool_key(time, rated)];
       pool[rated ? "rated_waiting" : "casual_waiting"] = queue.size();

@@ -258,6 +258,7 @@ void LobbyService::Impl::shared_snapshot(const std::optional<LobbyUser>& you, js
   }
   for (const std::string& time : options.pools)
     pool_list.push_back(json::object{{"time", time},
+                                     {"category", pool_category(time)},
                                      {"rated_waiting", waiting[pool_key(time, true)]},
                                      {"casual_waiting", waiting[pool_key(time, false)]}});
   if (you) {

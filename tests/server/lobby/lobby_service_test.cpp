@@ -5,6 +5,8 @@
 #include "server/lobby/lobby_service.h"
 
 #include <gtest/gtest.h>
+
+#include <map>
 #include <unistd.h>
 
 #include <filesystem>
@@ -72,6 +74,22 @@ TEST_F(LobbyServiceTest, HelloListsSeeksPoolsAndWhoYouAre) {
   EXPECT_EQ(hello->at("pools").as_array().size(), 11u);
   EXPECT_EQ(hello->at("you").at("ratings").at("blitz").at("rating").as_int64(), 1500);
   EXPECT_TRUE(hello->at("you").at("ratings").at("blitz").at("provisional").as_bool());
+}
+
+// Each pool names the rating its games count for, by play/rating_category.h's boundaries (base + 40 x increment:
+// under 3 minutes bullet, under 8 blitz, under 25 rapid): the web names its buttons with it.
+TEST_F(LobbyServiceTest, EachPoolNamesItsRatingCategory) {
+  std::map<std::string, std::string> category;
+  const json::object lobby = get("/api/lobby");
+  for (const json::value& pool : lobby.at("pools").as_array())
+    category[std::string(pool.at("time").as_string())] = std::string(pool.at("category").as_string());
+  EXPECT_EQ(category.at("1+0"), "bullet");
+  EXPECT_EQ(category.at("2+1"), "bullet");  // 2 min + 40 s: 2 min 40 s
+  EXPECT_EQ(category.at("3+0"), "blitz");   // 3 min is not under 3
+  EXPECT_EQ(category.at("5+3"), "blitz");  // 7 min
+  EXPECT_EQ(category.at("10+0"), "rapid");
+  EXPECT_EQ(category.at("15+10"), "rapid");  // 21 min 40 s
+  EXPECT_EQ(category.at("30+20"), "classical");
 }
 
 TEST_F(LobbyServiceTest, AnonymousVisitorGetsACookie) {

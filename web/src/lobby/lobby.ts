@@ -31,13 +31,6 @@ function termsText(terms: Terms): string {
   return [timeText(terms), categoryText(terms.category), t(terms.rated ? 'lobby.rated' : 'lobby.casual')].filter(Boolean).join(' · ');
 }
 
-/** The category lichess's boundaries give a pool's clock (base + 40 x increment), for the buttons' names. */
-function poolCategory(time: string): string {
-  const [base, inc] = time.split('+').map(Number) as [number, number];
-  const seconds = base * 60 + 40 * inc;
-  return seconds < 180 ? 'bullet' : seconds < 480 ? 'blitz' : seconds < 1500 ? 'rapid' : 'classical';
-}
-
 function timeOptions(select: HTMLSelectElement): void {
   for (const time of POOLS) select.append(el('option', { value: time, textContent: time }));
   for (const days of DAYS) select.append(el('option', { value: `d${days}`, textContent: t('lobby.days', { days }) }));
@@ -110,7 +103,7 @@ class Lobby {
     group.setAttribute('aria-labelledby', 'lobby-quick');
     for (const time of POOLS) {
       const button = el('button', { type: 'button', className: 'btn pool', textContent: time });
-      button.setAttribute('aria-label', t('lobby.pool', { time, category: t(`lobby.category.${poolCategory(time)}`) }));
+      // Its name gains its rating category once the server has told it (load: the lobby's snapshot).
       button.setAttribute('aria-pressed', 'false');
       button.addEventListener('click', () => {
         if (this.waiting?.startsWith(`${time} `)) this.socket?.send({ t: 'leave_pool' });
@@ -228,6 +221,10 @@ class Lobby {
     for (const box of [this.rated, this.seekRated]) {
       box.disabled = !account;
       box.checked = account;
+    }
+    for (const pool of snapshot.pools) {
+      const button = this.pools.get(pool.time);
+      if (button && pool.category) button.setAttribute('aria-label', t('lobby.pool', { time: pool.time, category: t(`lobby.category.${pool.category}`) }));
     }
     this.setWaiting(snapshot.waiting ?? null);
     this.drawSeeks();

@@ -34,6 +34,8 @@ export interface Challenge extends Terms {
 
 export interface Pool {
   time: string;
+  /** The rating the pool's games count for ("blitz"), as the server's boundaries give it. */
+  category: string;
   rated_waiting: number;
   casual_waiting: number;
 }
