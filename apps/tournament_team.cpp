@@ -25,6 +25,7 @@
 #include "files/durable_file.h"
 #include "tournament/team.h"
 #include "tournament/team_generator.h"
+#include "tournament/team_office.h"
 #include "tournament/team_round_robin.h"
 #include "tournament/team_standings.h"
 #include "tournament/team_swiss.h"
@@ -212,23 +213,24 @@ Result<std::vector<int>> team_numbers(const TeamEvent& e, const std::vector<std:
   return numbers;
 }
 
-// The next round's matches: the Swiss Team Pairing System, or the Berger tables.
+// The next round's matches, as the team office pairs them (team_office.h): the Swiss Team Pairing System, or the
+// Berger tables; a round robin's file gets its number of rounds and its 092 type at its first pairing.
 Result<std::vector<TeamMatch>> next_round(TeamEvent& e, const TeamArgs& a, int round) {
-  if (is_team_swiss(e)) {
-    auto rules = team_swiss_rules(e);
-    if (!rules) return fail(a.file + ": " + rules.error().message);
+  const TeamPairing pairing{is_team_swiss(e), a.twice ? 2 : 1};
+  if (pairing.swiss) {
+    if (auto rules = team_swiss_rules(e); !rules) return fail(a.file + ": " + rules.error().message);
     auto absent = team_numbers(e, a.absent);
     if (!absent) return fail("--absent: " + absent.error().message);
-    return pair_team_swiss_round(e, *rules, round, *absent);
+    return pair_team_round(e, pairing, round, *absent);
   }
   if (!a.absent.empty()) return fail("--absent: a round robin's rounds are fixed by the Berger tables");
-  const auto schedule = team_round_robin(static_cast<int>(e.teams.size()), e.boards, a.twice ? 2 : 1);
-  if (e.players.total_rounds == 0) e.players.total_rounds = static_cast<int>(schedule.size());
+  const int rounds = team_round_robin_rounds(static_cast<int>(e.teams.size()), pairing.cycles);
+  if (e.players.total_rounds == 0) e.players.total_rounds = rounds;
   if (e.players.header("092").empty())
     e.players.set_header("092", a.twice ? "Team double round robin" : "Team round robin");
-  if (round > static_cast<int>(schedule.size()) || round > e.players.total_rounds)
+  if (round > rounds || round > e.players.total_rounds)
     return fail(a.file + ": all " + std::to_string(e.players.total_rounds) + " rounds are paired");
-  return schedule[round - 1];
+  return pair_team_round(e, pairing, round);
 }
 
 int cmd_pair(const TeamArgs& a, std::ostream& out, std::ostream& err) {
@@ -237,9 +239,8 @@ int cmd_pair(const TeamArgs& a, std::ostream& out, std::ostream& err) {
   const int teams = static_cast<int>(e->teams.size());
   if (teams < 2) return err << a.file << ": two teams are needed\n", 1;
   const int round = static_cast<int>(e->rounds.size()) + 1;
-  for (const TeamMatch& m : e->rounds.empty() ? std::vector<TeamMatch>{} : e->rounds.back())
-    if (!score_match(*e, m).complete)
-      return err << a.file << ": round " << round - 1 << " has boards without a result\n", 1;
+  if (round > 1 && !team_round_finished(*e, round - 1))
+    return err << a.file << ": round " << round - 1 << " has boards without a result\n", 1;
   auto matches = next_round(*e, a, round);
   if (!matches) return err << matches.error().message << '\n', 1;
   e->rounds.push_back(*matches);
@@ -247,11 +248,9 @@ int cmd_pair(const TeamArgs& a, std::ostream& out, std::ostream& err) {
   for (size_t i = 0; i < e->rounds.back().size(); ++i) {
     const TeamMatch& m = e->rounds.back()[i];
     if (m.bye()) continue;
-    auto lineup = [&](int team) {
-      const Team& t = *e->team(team);
-      return std::vector<int>(t.members.begin(), t.members.begin() + std::min<size_t>(e->boards, t.members.size()));
-    };
-    if (auto r = set_lineups(*e, round, static_cast<int>(i), lineup(m.first), lineup(m.second)); !r)
+    if (auto r = set_lineups(*e, round, static_cast<int>(i), registered_lineup(*e, m.first),
+                             registered_lineup(*e, m.second));
+        !r)
       return err << r.error().message << '\n', 1;
   }
   if (int rc = save(*e, a.file, err)) return rc;

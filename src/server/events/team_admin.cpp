@@ -14,6 +14,7 @@
 #include "server/base/tokens.h"
 #include "server/events/tournament_http.h"
 #include "server/events/tournament_requests.h"
+#include "tournament/team_office.h"
 #include "tournament/team_standings.h"
 #include "tournament/team_swiss.h"
 
@@ -166,10 +167,8 @@ HttpAnswer TeamEvents::publish_round(TeamEntry& e) {
   const int round = e.published + 1;
   if (round > e.event.players.total_rounds)
     return tournament_not_allowed("all_rounds_published", {{"rounds", e.event.players.total_rounds}});
-  if (e.published > 0)
-    for (const tn::TeamMatch& m : e.event.rounds[std::size_t(e.published - 1)])
-      if (!m.bye() && !tn::score_match(e.event, m).complete)
-        return tournament_not_allowed("round_unfinished", {{"round", e.published}});
+  if (e.published > 0 && !tn::team_round_finished(e.event, e.published))
+    return tournament_not_allowed("round_unfinished", {{"round", e.published}});
   auto matches = pair_team_round(e, round);
   if (!matches) return tournament_not_allowed("no_pairing", {{"round", round}, {"detail", matches.error().message}});
   const TeamEntry before = e;
@@ -189,9 +188,7 @@ HttpAnswer TeamEvents::publish_round(TeamEntry& e) {
     auto lineup = [&](int number) {
       if (auto r = e.lineups.find(round); r != e.lineups.end())
         if (auto l = r->second.find(number); l != r->second.end()) return l->second;
-      const tn::Team& t = *e.event.team(number);
-      return std::vector<int>(t.members.begin(),
-                              t.members.begin() + std::min<std::size_t>(e.event.boards, t.members.size()));
+      return tn::registered_lineup(e.event, number);
     };
     if (auto r =
             tn::set_lineups(e.event, round, static_cast<int>(i), lineup(paired[i].first), lineup(paired[i].second));

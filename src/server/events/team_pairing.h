@@ -1,6 +1,6 @@
 // The pairing system of an online team event as a parameter: the service asks here for the number of rounds and
-// for a round's matches, whatever the system: the round robins (tournament/team_round_robin.h, Berger tables) or
-// the team Swiss (tournament/team_swiss.h: FIDE C.04.6, 2026; its rules in the event's 192 and XXR records).
+// for a round's matches, whatever the system; the team office (tournament/team_office.h) decides them, for
+// `tabiya tournament team` as for the server.
 #pragma once
 
 #include <vector>
