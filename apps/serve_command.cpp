@@ -14,6 +14,7 @@
 #include <boost/json/object.hpp>
 #include "commands.h"
 #include "server_routes.h"
+#include "test_clock.h"
 
 #include "server/accounts/account_service.h"
 #include "server/net/echo_service.h"
@@ -59,7 +60,8 @@ struct ServeArguments {
   int max_websockets_per_client = 32;
   int max_connections = 0;
   int ws_idle_close_s = 600;
-  bool lobby_test_accounts = false;  // issue 21's browser tests, until the accounts are wired
+  bool lobby_test_accounts = false;
+  bool test_clock = false;  // the browser tests move the games' time forward (test_clock.h)  // issue 21's browser tests, until the accounts are wired
 };
 
 // The lobby over the games; its store beside the games' (memory only without --data).
@@ -189,6 +191,8 @@ int serve(const ServeArguments& args) {
   std::shared_ptr<server::AccountService> accounts;
   std::unique_ptr<server::LobbyService> lobby;
   std::unique_ptr<server::TournamentService> events;
+  std::shared_ptr<SteppedTime> stepped_time;
+  std::unique_ptr<TestClockService> test_clock;
   std::unique_ptr<server::Router> router;
   server::Service* service = nullptr;
   if (args.echo) {
@@ -233,6 +237,10 @@ int serve(const ServeArguments& args) {
     auto creation_limits = std::make_shared<server::RateLimiter>(
         server::RateLimits{args.create_burst, args.create_rate_per_minute / 60.0});
     game_options.creation_limits = creation_limits;
+    if (args.test_clock) {
+      stepped_time = std::make_shared<SteppedTime>();
+      game_options.time = stepped_time;
+    }
     try {
       games = server::make_game_service(io, std::move(game_options));
     } catch (const std::exception& e) {
@@ -311,7 +319,8 @@ int serve(const ServeArguments& args) {
       event_service.game_ended(id, ending);
     });
 
-    router = server_router({*games, *lobby, *events, *accounts});
+    if (stepped_time) test_clock = std::make_unique<TestClockService>(stepped_time, *games);
+    router = server_router({*games, *lobby, *events, *accounts, test_clock.get()});
     service = router.get();
   }
 
@@ -435,6 +444,10 @@ void add_serve_command(CLI::App& app) {
   serve_app
       ->add_flag("--lobby-test-accounts", args->lobby_test_accounts,
                  "Tests only: the cookie acct=NAME logs in as NAME in the lobby (anyone can claim any name)")
+      ->group("");
+  serve_app
+      ->add_flag("--test-clock", args->test_clock,
+                 "Tests only: POST /api/test/clock {\"advance_ms\": N} moves the games' time N ms forward")
       ->group("");
   serve_app->add_flag("--echo", args->echo, "Serve a bare WebSocket echo instead of games (the load test's floor)");
   serve_app->callback([args] {

@@ -4,7 +4,7 @@ namespace tabiya::cli {
 
 std::vector<server::Route> server_routes(const ServerModules& m) {
   using server::Route;
-  return {
+  std::vector<Route> routes = {
       // Accounts: registration, log-in, the profile, a player's page and games (but his ratings: the lobby's).
       {Route::HTTP, "/api/account", false, &m.accounts},
       {Route::HTTP, "/api/account/", true, &m.accounts},
@@ -25,10 +25,15 @@ std::vector<server::Route> server_routes(const ServerModules& m) {
       {Route::HTTP, "/api/levels", false, &m.games},
       {Route::SOCKET, "/ws/", true, &m.games},
   };
+  // The browser tests' clock: with `serve --test-clock` only.
+  if (m.test_clock) routes.push_back({Route::HTTP, "/api/test/clock", false, m.test_clock});
+  return routes;
 }
 
 std::unique_ptr<server::Router> server_router(const ServerModules& m) {
-  return std::make_unique<server::Router>(server_routes(m), std::vector<server::Service*>{&m.accounts, &m.lobby, &m.events, &m.games});
+  std::vector<server::Service*> services{&m.accounts, &m.lobby, &m.events, &m.games};
+  if (m.test_clock) services.insert(services.begin(), m.test_clock);
+  return std::make_unique<server::Router>(server_routes(m), std::move(services));
 }
 
 }  // namespace tabiya::cli

@@ -14,6 +14,7 @@ struct ServerModules {
   server::Service& lobby;
   server::Service& events;
   server::Service& accounts;
+  server::Service* test_clock = nullptr;  // `serve --test-clock` only (test_clock.h)
 };
 
 std::vector<server::Route> server_routes(const ServerModules& modules);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { apiGame, clickMove, newGame, openPage, serverAndBrowser, shot, waitMoves, watchErrors } from './helpers.js';
+import { advanceClock, apiGame, clickMove, newGame, openPage, serverAndBrowser, shot, waitMoves, watchErrors } from './helpers.js';
 
 const f = serverAndBrowser();
 const LANGS = ['en', 'de', 'pl', 'lv', 'bg', 'uk', 'ru'];
@@ -29,7 +29,9 @@ test('a 1+0 robot game where the player never moves is aborted after 30 s, not f
   assert.equal(game.clock!.running, null);
   assert.equal(game.first_move!.color, 'white');
   await shot(page, 'fair-start-robot-first-move');
-  await page.waitForSelector('#result:not([hidden])', { timeout: 45_000 });
+  // The 30 s pass on the server's test clock, not the wall's.
+  await advanceClock(f.server, 30_000);
+  await page.waitForSelector('#result:not([hidden])');
   assert.equal(await page.locator('#result .headline').innerText(), 'Game aborted');
   assert.equal(await page.locator('#result .reason').innerText(), 'White did not make a first move in time');
   assert.doesNotMatch(await page.locator('#status').innerText(), /flag/);
@@ -125,6 +127,8 @@ test('an opponent gone: the player present claims the win after 30 s (claim offe
   const errors: string[] = [];
   const aliceContext = await f.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const alice = await aliceContext.newPage();
+  // Alice's page counts the 30 s down by itself: its clock is moved with the server's.
+  await alice.clock.install();
   const bobContext = await f.browser.newContext();
   const bob = await bobContext.newPage();
   for (const p of [alice, bob]) watchErrors(p, errors);
@@ -141,7 +145,9 @@ test('an opponent gone: the player present claims the win after 30 s (claim offe
   await bobContext.close();
   await alice.waitForFunction(() => /left the game/.test(document.getElementById('offers')!.textContent ?? ''));
   assert.equal(await alice.locator('[data-action=claim-victory]').count(), 0);
-  await alice.waitForSelector('[data-action=claim-victory]', { timeout: 45_000 });
+  await advanceClock(f.server, 30_000);
+  await alice.clock.fastForward(30_000);
+  await alice.waitForSelector('[data-action=claim-victory]');
   assert.equal(await alice.locator('[data-action=call-draw]').count(), 1);
   await shot(alice, 'fair-start-claim-en');
   const found = await axe(alice, 'en claim');

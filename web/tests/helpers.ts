@@ -28,7 +28,9 @@ export interface Server {
 export async function startServer(options: { dataDir?: string; port?: number; limits?: string[] } = {}): Promise<Server> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tabiya-web-test-'));
   // Every test's games come from one loopback client: no creation rate limit (issue 25) unless a test sets one.
-  const args = ['serve', '--port', String(options.port ?? 0), '--data', dataDir, '--web', join(webDir, 'dist'), ...(options.limits ?? ['--create-burst', '0'])];
+  // --test-clock: the games' time is the steady clock, but a test may move it forward (advanceClock) instead of
+  // waiting out a limit of 30 s against the wall clock.
+  const args = ['serve', '--port', String(options.port ?? 0), '--data', dataDir, '--web', join(webDir, 'dist'), '--test-clock', ...(options.limits ?? ['--create-burst', '0'])];
   const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   const url = await new Promise<string>((ok, fail) => {
@@ -287,6 +289,13 @@ export async function openLink(fixture: Fixture, link: string, options: BrowserC
 }
 
 /** The game's public state as the server gives it (GET /api/games/ID). */
+/** Moves the server's game time `ms` forward (tabiya serve --test-clock): the limits that passed meanwhile end
+ * their games at once. A page that counts down by itself needs its own clock moved too (page.clock). */
+export async function advanceClock(server: Server, ms: number): Promise<void> {
+  const res = await fetch(`${server.url}/api/test/clock`, { method: 'POST', body: JSON.stringify({ advance_ms: ms }) });
+  if (!res.ok) throw new Error(`POST /api/test/clock: ${res.status} ${await res.text()}`);
+}
+
 export async function apiGame(server: Server, id: string): Promise<Game> {
   const res = await fetch(`${server.url}/api/games/${id}`);
   if (!res.ok) throw new Error(`GET /api/games/${id}: ${res.status}`);

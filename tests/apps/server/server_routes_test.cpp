@@ -48,17 +48,18 @@ std::vector<Documented> documented_paths() {
 }
 
 TEST(ServerRoutes, EveryPathOfTheProtocolIsRoutedToItsModuleAndEveryRouteIsDocumented) {
-  Module games, lobby, events, accounts;
-  const ServerModules modules{games, lobby, events, accounts};
+  Module games, lobby, events, accounts, test_clock;
+  const ServerModules modules{games, lobby, events, accounts, &test_clock};
   auto router = server_router(modules);
   const std::map<const server::Service*, std::string> name{
-      {&games, "games"}, {&lobby, "lobby"}, {&events, "events"}, {&accounts, "accounts"}};
+      {&games, "games"}, {&lobby, "lobby"}, {&events, "events"}, {&accounts, "accounts"}, {&test_clock, "test clock"}};
   // Who serves what, as docs/architecture.md tells it.
   auto expected = [](const std::string& p) -> std::string {
     if (p.starts_with("/api/account") || (p.starts_with("/api/players/") && !p.ends_with("/ratings")))
       return "accounts";
     if (p.starts_with("/api/lobby") || p.starts_with("/api/players/") || p == "/ws/lobby") return "lobby";
     if (p.starts_with("/api/tournaments")) return "events";
+    if (p == "/api/test/clock") return "test clock";
     return "games";
   };
   const std::vector<Documented> documented = documented_paths();
