@@ -41,15 +41,15 @@ struct ServeArguments {
   std::string data = "tabiya-data";
   std::string store;    // a postgresql:// URL; empty: SQLite in --data
   std::string bus;      // a redis:// URL; empty: the in-process bus
-  std::string node_id;  // issue 22: this node's name in a cluster; empty: a single node (no leases)
-  double lease_seconds = 6;  // renewed every 2 s; a dead node's games are taken within 6-8 s (issue 22: within 10 s)
+  std::string node_id;  // this node's name in a cluster; empty: a single node (no leases)
+  double lease_seconds = 6;  // renewed every 2 s; a dead node's games are taken within 6-8 s (required: within 10 s)
   std::string web = TABIYA_WEB_DIR;
   int threads = 0;
   int robot_threads = 0;
   int game_threads = 0;
   int evict_after_s = 600;
-  int clock_checkpoint_s = 5;  // issue 22: the most of a think a restart gives back
-  // Issue 25's creation limits: per client, a burst and a sustained rate; games nobody joined expire.
+  int clock_checkpoint_s = 5;  // the most of a think a restart or a takeover gives back
+  // Creation limits: per client, a burst and a sustained rate; games nobody joined expire.
   double create_burst = 20;
   double create_rate_per_minute = 20;
   int unjoined_expiry_s = 3600;
@@ -60,8 +60,8 @@ struct ServeArguments {
   int max_websockets_per_client = 32;
   int max_connections = 0;
   int ws_idle_close_s = 600;
-  bool lobby_test_accounts = false;
-  bool test_clock = false;  // the browser tests move the games' time forward (test_clock.h)  // issue 21's browser tests, until the accounts are wired
+  bool lobby_test_accounts = false;  // the lobby's browser tests (web/tests/lobby.test.ts), until accounts are wired
+  bool test_clock = false;           // the browser tests move the games' time forward (test_clock.h)
 };
 
 // The lobby over the games; its store beside the games' (memory only without --data).

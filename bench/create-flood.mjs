@@ -1,4 +1,4 @@
-// Issue 25's creation flood, as a hostile client plays it: N `POST /api/games` from one client over a few
+// A creation flood, as a hostile client plays it: N `POST /api/games` from one client over a few
 // keep-alive connections, as fast as the server answers. Prints one JSON line: requests, answers by status,
 // games created, seconds, requests a second.
 //

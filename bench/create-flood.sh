@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 25's creation flood measured as the issue did: REQUESTS (default 50,000) `POST /api/games` from one client
+# A creation flood and what it costs: REQUESTS (default 50,000) `POST /api/games` from one client
 # (bench/create-flood.mjs), then the games accepted, the server's RSS growth, the database's growth, and how many
 # games the next start loads. Run twice on the same binary: "before" with the creation limits off
 # (`--create-burst 0 --unjoined-expiry 0`, what main did) and "after" with the defaults (burst 20, one every 3 s,
@@ -21,7 +21,7 @@ bench_scratch
 start() { start_server "$BIN" "$@"; }
 stop() { stop_server; }
 rss_kb() { awk '/^VmRSS/ {print $2}' "/proc/$server/status"; }
-# The database file (as the issue measured it, after the server stopped) and its write-ahead log while it ran apart:
+# The database file (measured after the server stopped) and its write-ahead log while it ran apart:
 # the log is not truncated while the server runs, so it shows how much was written rather than what is kept.
 db_bytes() { stat -c %s "$1/games.sqlite3" 2>/dev/null || echo 0; }
 wal_bytes() { stat -c %s "$1/games.sqlite3-wal" 2>/dev/null || echo 0; }

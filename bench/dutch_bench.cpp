@@ -1,5 +1,5 @@
 // The Dutch pairing's speed: a whole Swiss event paired round by round, with
-// seeded results, as issue 11 measures it (500 players, 11 rounds, under 10 s
+// seeded results, against its target (500 players, 11 rounds, under 10 s
 // in all). Smaller fields show how the time grows. Run:
 //   build/tabiya_bench --benchmark_filter=DutchEvent
 // No reference pairing engine is built with tabiya; bench/dutch-vs-bbp.sh

@@ -1,4 +1,4 @@
-// How much heap a Game holds, by its length (issue 19: at most 64 KB of server memory per game).
+// How much heap a Game holds, by its length (the target: at most 64 KB of server memory per game).
 //   BM_GameMemory/N           200 games of N plies (a seeded random walk that no rule ends), casual without clock:
 //                             counter "bytes_per_game" = the heap they hold (glibc's mallinfo2, malloc's own
 //                             overhead included) divided by their number, the Game object itself included

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The robot's levels on one Elo scale: each level plays the level below it
-# (issue 4: each must score above 60% over 100 games), some levels also play
+# (each must score above 60% over 100 games), some levels also play
 # Stockfish with UCI_LimitStrength at a known UCI_Elo (the anchors), and
 # `tabiya ratings` fits one rating list over all these games (and any other
 # PGN files given, e.g. the level 10 games of bench/elo-ladder.sh).

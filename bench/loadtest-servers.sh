@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 19's load target, several server binaries in one run: each is started on its own, and the same load
+# The server's load target, several server binaries in one run: each is started on its own, and the same load
 # generator (GENERATOR, default build/tabiya) drives GAMES person-vs-person games against it over loopback
 # (`tabiya loadtest --url --pid`, a move per side every 2 s), its clients spread over GENERATORS processes (one
 # process holds at most its open-files limit of sockets). The server's CPU per 1,000 moves/s and memory per game

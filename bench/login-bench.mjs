@@ -1,4 +1,4 @@
-// Issue 21's log-in targets, as clients play them: (1) `--rate` log-ins a second (default 20) for `--seconds`
+// The log-in targets, as clients play them: (1) `--rate` log-ins a second (default 20) for `--seconds`
 // (default 30) against registered accounts, each latency measured, p50/p90/p99/max printed; (2) a flood of
 // `--flood` (default 1000) log-ins sent at once. Every request names another client in X-Forwarded-For (the
 // server trusts 127.0.0.1 as a proxy) so that the per-client limit (200 per 10 minutes) does not stop the bench;

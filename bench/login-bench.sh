@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 21's log-in targets with Argon2id's interactive limits (libsodium: 2 passes, 64 MiB): p99 under 300 ms
+# The log-in targets with Argon2id's interactive limits (libsodium: 2 passes, 64 MiB): p99 under 300 ms
 # at 20 log-ins a second, and the server's memory bounded under a flood of 1,000 parallel log-ins (RSS before,
 # the highest seen during, and after). bench/login-bench.mjs sends the requests.
 #

@@ -1,5 +1,5 @@
 // One quick-pairing wave (play/pool_matching.h) over N waiting players with
-// ratings spread over 1500 +- 900 and waits of 0-15 s (issue 21's target:
+// ratings spread over 1500 +- 900 and waits of 0-15 s (the target:
 // 10,000 players in under 1 s). Counter "pairs" = pairs seated by the wave.
 //   BM_PoolWave/N        the band solver, window 8
 //   BM_PoolGreedy/N      the quadratic greedy pairing, for comparison

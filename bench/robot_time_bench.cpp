@@ -1,7 +1,7 @@
-// The robot's pace under real clocks (issue 20, item 6): it plays itself through LiveGame, as the server seats
+// The robot's pace under real clocks: it plays itself through LiveGame, as the server seats
 // it, at several time controls and levels, and each case reports the move times it really took (median and
-// max, ms) beside its allocation (play/robot_clock.h: the hard limit it was given, median) and the bound the
-// issue sets (remaining / 30 + increment, median over the same moves). The game clock is a manual one advanced
+// max, ms) beside its allocation (play/robot_clock.h: the hard limit it was given, median) and the bound it
+// must keep (remaining / 30 + increment, median over the same moves). The game clock is a manual one advanced
 // by the measured thinking time, so the clock the allocation reads is the one a server would show.
 //   build/tabiya_bench --benchmark_filter=RobotMoveTime
 #include <benchmark/benchmark.h>

@@ -1,4 +1,4 @@
-// The takeback attack of issue 19, as a hostile client plays it: a casual hot-seat game without clock in a
+// The takeback attack, as a hostile client plays it: a casual hot-seat game without clock in a
 // locked-pawn ending, played to ply 140, then takeback offer + accept + one move, over and over, each attacker
 // staying under the server's 20 messages a second. Run beside `tabiya loadtest --url` to see whether honest games
 // slow down (bench/takeback-attack.sh does both).

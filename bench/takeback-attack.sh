@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 19's "no client can slow the others": for each server binary given, honest games' move round trips
+# "No client can slow the others": for each server binary given, honest games' move round trips
 # (`tabiya loadtest --url`) alone and then while attackers run bench/takeback-attack.mjs (a hot-seat game in a
 # locked-pawn ending played to ply 140, then takeback offer + accept + one move, under 20 messages a second).
 # Give several binaries to compare them in the same run (e.g. main's and a branch's):
@@ -28,7 +28,7 @@ p99() { grep -oE 'p99 [0-9.]+' "$1" | grep -oE '[0-9.]+$'; }
 printf '%-40s %12s %12s %8s %s\n' binary "p99 alone" "p99 attacked" ratio attackers
 for bin in "${binaries[@]}"; do
   data=$work/data-$RANDOM
-  # The load's games come from one client: no creation limit (issue 25) where the binary has one.
+  # The load's games come from one client: no creation limit where the binary has one.
   limits=()
   "$bin" serve --help 2>/dev/null | grep -q -- --create-burst && limits=(--create-burst 0)
   start_server "$bin" "$data" "${limits[@]}"

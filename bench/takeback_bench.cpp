@@ -1,4 +1,4 @@
-// What a takeback costs in the locked-pawn ending of issue 19
+// What a takeback costs in the locked-pawn ending of the takeback attack
 // (8/p7/P7/P5kB/8/8/4K3/8 w, hot seat, casual, no clock), where every
 // position needs a real dead-position proof (Art. 5.2.2, FIDE Laws 2018):
 //   BM_TakebackReplayFromStart/N  the old takeback: a fresh Game replaying the
@@ -15,7 +15,7 @@
 //                                 without clock from the initial position: the cost must
 //                                 not grow with N (the game is rewound, not replayed)
 //   BM_TakebackWithClock/N        BM_Takeback with a 90+30 clock: the clock returns to
-//                                 its kept reading, nothing is replayed (issue 19; it was
+//                                 its kept reading, nothing is replayed (it was
 //                                 replayed from the start, growing with N)
 //   BM_TakebackLongGameWithClock/N  the same with a clock: rewound too, flat in N
 #include <benchmark/benchmark.h>

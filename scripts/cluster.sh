@@ -6,7 +6,7 @@
 #   Redis 7         the event bus between the nodes, nothing saved: 127.0.0.1:$CLUSTER_REDIS_PORT (16379)
 #   3 tabiya nodes  `tabiya serve --store postgresql://... --bus redis://... --node-id nodeN` on 127.0.0.1:8081,
 #                   8082, 8083, each with its own --data directory build/cluster/nodeN for what is still local to a
-#                   node. --node-id turns game ownership on (issue 22): each game runs on the node holding its lease,
+#                   node. --node-id turns game ownership on: each game runs on the node holding its lease,
 #                   and a socket that reaches another node is relayed to the owner, so any node serves any URL
 #   HAProxy 2.6     http://localhost:$CLUSTER_PORT (8080): round robin, health checks on /healthz, WebSockets
 #

@@ -47,9 +47,9 @@ struct LoadArguments {
   int robot_level = 10;
   int generators = 1;           // processes the clients are spread over
   std::string generator_child;  // "game" or "echo": this process is one of them (loadtest_generators.h)
-  int lobby_clients = 0;        // issue 21: people in the lobby receiving seek updates beside the games
+  int lobby_clients = 0;        // people in the lobby receiving seek updates beside the games
   int lobby_seekers = 20;
-  bool reconnect = false;  // issue 22: clients come back after their socket closes and check their game's moves
+  bool reconnect = false;  // clients come back after their socket closes and check their game's moves
 };
 
 // CPU time (user + system) and resident memory of one process, from /proc.
@@ -98,7 +98,7 @@ class ServerProcess {
 
   // The server's standard error (one log line per game) goes to `log`.
   bool start(const std::vector<std::string>& extra, const std::string& log) {
-    // Its thousands of games come from one client: no creation limit (issue 25's is per client).
+    // Its thousands of games come from one client: no creation limit (it is per client).
     std::vector<std::string> args{"/proc/self/exe", "serve", "--port", "0", "--create-burst", "0"};
     // The load test is one client standing for thousands: the per-client caps would refuse it.
     for (const char* lift : {"--max-connections-per-client", "0", "--max-websockets-per-client", "0"})

@@ -150,7 +150,7 @@ class DeadPositionMonitor {
   DeadPositionVerdict check(const Position& pos);
 
   // after_move() tried on a copy, with at most `steps` search positions
-  // (issue 19: a server's network thread must not prove for long). Within
+  // (a server's network thread must not prove for long). Within
   // them, the copy and its verdict come back, and adopt() then leaves this
   // monitor and its cache exactly as after_move() would have. Beyond them:
   // nullopt, nothing has changed, and after_move() is for a thread that may

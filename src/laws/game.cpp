@@ -69,7 +69,7 @@ void Game::apply_move(Move m) {
     if (clock_) clock_before_.push_back(clock_->reading());
     // Only the last moves' points are kept, as far back as history_ undoes moves (REWIND_POINTS to twice that): a
     // takeback goes back one or two plies, and a point costs some 200 bytes, which the whole game's would multiply
-    // (issue 19: memory per game).
+    // (memory per game: a server holds thousands of games).
     if (monitor_before_.size() > history_.undoable()) {
       const std::size_t dropped = monitor_before_.size() - history_.undoable();
       monitor_before_.erase(monitor_before_.begin(), monitor_before_.begin() + std::ptrdiff_t(dropped));

@@ -128,7 +128,7 @@ class Game {
   Result<bool> play(Move m);
   // Reads the move in any notation tabiya accepts (notation/move_reader.h).
   Result<bool> play(std::string_view text);
-  // Issue 19, for a caller that must not wait long (a server's network thread): true when play(m) will settle the
+  // For a caller that must not wait long (a server's network thread): true when play(m) will settle the
   // dead-position test of the new position (Art. 5.2.2) within `steps` search positions - the answer is kept for
   // play(m), which then does not search - or needs no such test (a refused move, mate, stalemate); false when it
   // would take more: nothing has changed, and play(m) belongs where it may take long. Either way play(m) then
@@ -243,7 +243,7 @@ class Game {
   GameCategory category_;
   std::shared_ptr<const TimeSource> time_;
   std::optional<Clock> clock_;
-  // The start and current positions, every position's key, and what undoes the last moves (issue 19: not every
+  // The start and current positions, every position's key, and what undoes the last moves (kept small: not every
   // position whole); aligned with moves_.
   PositionHistory history_;
   std::vector<MoveRecord> moves_;

@@ -1,4 +1,4 @@
-// The positions of a game, kept small (issue 19: a server holds thousands of games, at most 64 KB each): the
+// The positions of a game, kept small (a server holds thousands of games, at most 64 KB each): the
 // start and current positions, the key of every position (the identity repetition compares, FIDE Art. 9.2:
 // Position::key), the moves, and what undoes the last few of them. A whole position costs some 256 bytes, its key
 // 8 and its move 2. A position older than the undo records reach is recomputed by replaying the moves from the

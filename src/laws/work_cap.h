@@ -1,6 +1,6 @@
 // A cap on the search work of one dead-position answer (Art. 5.2.2, FIDE Laws
-// 2018), for a caller that must not wait long: a server's network thread
-// (issue 19). The cap counts the positions the searches visit. Reaching it is
+// 2018), for a caller that must not wait long: a server's network thread.
+// The cap counts the positions the searches visit. Reaching it is
 // not a verdict: the answer is dropped and whoever set the cap asks again
 // without one, elsewhere. Below the cap the work and its answer are exactly
 // those of the uncapped call: the cap only counts, it never steers a search.

@@ -25,7 +25,7 @@
 //          8.1.1 for p = score / games in hundredths) at least GM 2600, IM
 //          2450, WGM 2400, WIM 2250, with a score of at least 35%
 //
-// Verification (issue 23): the numbers 1.41-1.47 are those of the edition
+// Verification: the numbers 1.41-1.47 are those of the edition
 // effective from 1 July 2017 (docslib.org/doc/6769121); the 2022 edition
 // renumbered the norm articles 1.4.1, 1.4.2, ... (qc.fide.com, 1 May 2023,
 // cites 1.4.1.c-e for games and 1.4.3.d for federations). The figures

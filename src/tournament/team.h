@@ -1,7 +1,7 @@
 // Team events: teams with their players in registered board order, the
 // matches of each round board by board, and how a match is scored.
 //
-// FIDE Tournament Rules (the 2009 text in /work/shared/spec, Art. 11(g) and
+// FIDE Tournament Rules (the 2009 text, Art. 11(g) and
 // 15; 11(g): the unplayed-game rules of 11(d)-(f) "apply to team events;
 // unplayed games must be clearly marked"). Here an unplayed board is one
 // side's forfeit win "+" against the other's forfeit loss "-", or "-" for both

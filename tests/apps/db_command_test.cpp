@@ -1,4 +1,4 @@
-// `tabiya db migrate URL` (issue 22): creates the schema once, changes nothing when run again, and the store
+// `tabiya db migrate URL`: creates the schema once, changes nothing when run again, and the store
 // refuses a database that was not migrated, saying what to run. Against the run's shared PostgreSQL.
 #include <gtest/gtest.h>
 

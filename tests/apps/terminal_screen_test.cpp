@@ -1,4 +1,4 @@
-// `tabiya play` as a newcomer sees it (issue 20): with no options it is a game between two people, so its
+// `tabiya play` as a newcomer sees it: with no options it is a game between two people, so its
 // welcome and its help say how to play the robot instead; against the robot the board is drawn once per move
 // pair (after the robot's reply), not after each move.
 #include <gmock/gmock.h>

@@ -41,7 +41,7 @@ PlayOptions timed(std::optional<Color> robot) {
   return options;
 }
 
-// The drift fixed in issue 19: the terminal refused this while the server granted it.
+// A drift now fixed: the terminal refused this while the server granted it.
 TEST(TerminalTakeback, AgainstTheRobotWithClocksUndoTakesBackBothMoves) {
   const std::string out = play("e4\nundo\nfen\nquit\n", timed(BLACK));
   EXPECT_THAT(out, Not(HasSubstr("takeback is not possible")));

@@ -1,4 +1,4 @@
-// read_fen: every refusal carries a code and its data for the page to word (issue 20, item 5: "(fen)" alone was
+// read_fen: every refusal carries a code and its data for the page to word (once "(fen)" alone was
 // shown for "no white king"), and the same English message parse_fen gives.
 #include "core/fen_problem.h"
 

@@ -1,4 +1,4 @@
-// The work cap of a dead-position answer (laws/work_cap.h, issue 19): a
+// The work cap of a dead-position answer (laws/work_cap.h): a
 // server's network thread asks with a cap and hands the move to a game thread
 // when it is reached. Below the cap the answer must be exactly the uncapped
 // one (verdict, mating line, positions searched), and a trial that stays

@@ -1,4 +1,4 @@
-// A game keeps its positions' keys, not whole positions (issue 19: memory per game): takebacks going back past the
+// A game keeps its positions' keys, not whole positions (memory per game): takebacks going back past the
 // moves it can undo replay them from the start, and whatever the road, the game reads as a fresh Game replaying the
 // same moves would: position, repetition counts, claims (Art. 9.2, 9.3), fivefold (Art. 9.6), rewinds.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// A game's kept positions (issue 19: keys for every position, whole positions only for the start and the current
+// A game's kept positions (kept small: keys for every position, whole positions only for the start and the current
 // one, undo records for the last moves): every position they give back equals the one reached by playing the moves
 // from the start, whether undone or replayed.
 #include "laws/position_history.h"

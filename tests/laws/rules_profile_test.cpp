@@ -1,6 +1,6 @@
 // The numbers and switches that differ between editions of the FIDE Laws
-// (spec notes: seed 002 for 2014 "Precise numbers", seeds 000/003 for 2001,
-// 2005, 2009 and the 2018 rapid annex).
+// (sources: the FIDE Laws of Chess of 2014; those of 2009 with the 2001 and
+// 2005 texts; the 2018 rapid annex).
 #include "laws/rules_profile.h"
 
 #include <gtest/gtest.h>

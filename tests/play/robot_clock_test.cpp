@@ -1,5 +1,5 @@
 // The robot's pace under a clock (play/robot_clock.h): a pure function of the clock, checked against the
-// issue's bound (median no more than about remaining / 30 + increment) and against running the clock down.
+// bound it must keep (median no more than about remaining / 30 + increment) and against running the clock down.
 #include "play/robot_clock.h"
 
 #include <gtest/gtest.h>
@@ -12,7 +12,7 @@ namespace {
 constexpr int64_t S = 1000;  // ms
 
 TEST(RobotClock, FiveThreeAtTheStartThinksAFewSeconds) {
-  // Issue 20, item 6: level 10 thought 7.4 s a move (median) at 5+3; the hard limit is now under that.
+  // Level 10 once thought 7.4 s a move (median) at 5+3; the hard limit is now under that.
   const int64_t t = robot_move_time({300 * S, 3 * S, 0, 0});
   EXPECT_EQ(t, 300 * S / ROBOT_MOVE_HORIZON + 3 * S / 2);
   EXPECT_LT(t, 7400);

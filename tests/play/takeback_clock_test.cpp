@@ -1,4 +1,4 @@
-// A takeback in a game with a chess clock (issue 19): the game returns to the
+// A takeback in a game with a chess clock: the game returns to the
 // state kept for the position it goes back to (Game::rewind) instead of
 // replaying its moves, and its clocks read what a replay of the kept moves at
 // their logged instants gives - increments, a time control reached, the fair
@@ -186,7 +186,7 @@ TEST(TakebackWithClock, ATakebackIntoTheFairStartStopsTheClocksAsAReplayDoes) {
   EXPECT_EQ(t.live->game().clock()->remaining(WHITE), white - Millis{5000});
 }
 
-// The game keeps its rewind points for its last moves only (Game::REWIND_POINTS at least; issue 19: memory per
+// The game keeps its rewind points for its last moves only (Game::REWIND_POINTS at least, for memory per
 // game): takebacks in a row that go further back are replayed, and every one of them reads as a replay.
 TEST(TakebackWithClock, TakebacksInARowPastTheKeptPointsAreReplayed) {
   const char* const LINE[] = {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7",

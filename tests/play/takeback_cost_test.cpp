@@ -1,5 +1,5 @@
 // A takeback must not prove again what the game has already proved: its cost
-// may not grow with the game's length (issue 19). Measured by counting
+// may not grow with the game's length. Measured by counting
 // dead-position searches (full and mending) through the game's counter hooks,
 // never by wall time.
 #include <gtest/gtest.h>
@@ -82,7 +82,7 @@ TEST(TakebackCost, NoDeadPositionIsProvedAgainWhateverTheGamesLength) {
   }
 }
 
-// The attack of issue 19: takeback, then the same move again, over and over.
+// The takeback attack (bench/takeback-attack.mjs): takeback, then the same move again, over and over.
 TEST(TakebackCost, TheMoveTakenBackAndPlayedAgainIsNotProvedAgain) {
   auto live = hot_seat(LOCKED_ENDING);
   shuffle_pieces(*live, 12);
@@ -149,7 +149,7 @@ TEST(TakebackCost, OnlyARewindableGameRewinds) {
   ASSERT_TRUE(fresh.play("e4"));
   EXPECT_EQ(kept.position().key(), fresh.position().key());
   ASSERT_TRUE(kept.play("c5")) << "play goes on from the rewound position";
-  // With a clock too (issue 19): the clock returns to its state when the move taken back began.
+  // With a clock too: the clock returns to its state when the move taken back began.
   rewindable.time_control = parse_pgn_time_control("300+2").value();
   auto time = std::make_shared<ManualTimeSource>();
   Game clocked(Position::startpos(), rewindable, time);

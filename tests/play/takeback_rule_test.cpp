@@ -13,7 +13,7 @@ TEST(TakebackRule, CasualGamesAllowThem) {
   EXPECT_FALSE(takebacks_allowed(o));
 }
 
-// The drift issue 19 fixed: the terminal refused takebacks against the robot
+// A drift now fixed: the terminal refused takebacks against the robot
 // in a timed game while the server granted them. Against the robot a game is
 // always casual, clocks or not.
 TEST(TakebackRule, AGameAgainstTheRobotIsAlwaysCasual) {

@@ -1,4 +1,4 @@
-// A `tabiya serve` process the tests start (issue 22's cluster tests: a node killed with SIGKILL or paused with
+// A `tabiya serve` process the tests start (the cluster tests: a node killed with SIGKILL or paused with
 // SIGSTOP must be a process of its own). It listens on a port the OS picks; the port is read from the line the
 // server prints. Its output goes to a log file the test may read. Stopped (SIGTERM, then SIGKILL) at the end.
 #pragma once

@@ -2,7 +2,7 @@
 // round by round must give exactly the pairings the engine gave when this test
 // was written (a hash of every round's boards, colours, bye and board order).
 // The expected hashes were recorded with the engine as it stood before the
-// speed work of issue 11, whose pairings agree with bbpPairings on all 448
+// speed work on its matcher, whose pairings agree with bbpPairings on all 448
 // conformance rounds; a change here means some pairing changed, which a
 // faster matcher or a pruning must never do.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Real accounts in the lobby (issue 21): two people REGISTER in browser contexts of their own (no test-only
+// Real accounts in the lobby: two people REGISTER in browser contexts of their own (no test-only
 // accounts), quick-pair 1+0, play a move each, one resigns; both see their rating change, find the game in their
 // history on their profile (/p/NAME) with the seat recorded for the account, see their provisional Bullet rating
 // ("?") and its graph there, and export their games as PGN. The profile with ratings is axe-clean (WCAG 2 A/AA).

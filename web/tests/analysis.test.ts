@@ -1,4 +1,4 @@
-// The analysis board after a game (issue 20): the moves labelled inaccuracy / mistake / blunder with the
+// The analysis board after a game: the moves labelled inaccuracy / mistake / blunder with the
 // better line in the page's notation, a click on the graph shows that position, a side line is played on the
 // board with the server's moves and the engine's evaluation, one click returns to the game, and the PGN with
 // the analysis downloads and passes `tabiya pgn check`. Also opened by a spectator's link, in every

@@ -1,4 +1,4 @@
-// The blind mode and moving through the game (issue 20, items 2 and 8): after Play the focus is on the board grid
+// The blind mode and moving through the game: after Play the focus is on the board grid
 // (not twenty Tab presses away), and the typed commands back, forward, first, live and "move N" show a position and
 // say which, in the live region; the grid then describes that position, no move is made on it, and a move played
 // meanwhile is announced with a reminder. axe-core finds no WCAG 2 A or AA violation on it.

@@ -1,4 +1,4 @@
-// The blind and visually impaired mode in the browser (issue 12; FIDE Laws 2014 App. D, 2009 App. E,
+// The blind and visually impaired mode in the browser (FIDE Laws 2014 App. D, 2009 App. E,
 // 2005 App. F): keyboard-only games to checkmate against the level-1 robot with the live region checked after
 // every move in two announcement styles (plain words, then the Appendix D words of App. D.2.1), the one-key
 // commands, the Braille score sheet, axe-core at WCAG 2 A and AA on every main screen in the normal and the

@@ -1,4 +1,4 @@
-// Starting from a position (issue 20, item 5): the board editor of the New game form builds a position by
+// Starting from a position: the board editor of the New game form builds a position by
 // dragging pieces from its rows onto the board and off it, the server checks it and words a refusal in the
 // page's language ("no white king", not "(fen)"), a pasted PGN without a result marker is previewed on a small
 // board and starts, and the editor is photographed and checked by axe-core in every language.

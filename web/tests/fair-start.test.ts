@@ -1,5 +1,5 @@
 // The fair start and an opponent gone (docs/protocol.md, "The fair start", "Opponent gone"), as a player sees
-// them: a 1+0 robot game where the player never moves is aborted, not lost on time (issue 20's bug); the
+// them: a 1+0 robot game where the player never moves is aborted, not lost on time (as it once was); the
 // clocks stand still until each side has moved; the Abort button of an invite game ends it for both; a closed
 // opponent's page offers the player present the win or a draw. Screenshots of the abort button and the claim
 // offer in every language (build/screenshots/fair-start-*.png), with axe-core A/AA on both screens.

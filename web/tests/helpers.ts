@@ -27,7 +27,7 @@ export interface Server {
 /** Starts the server and waits for its "tabiya: open URL" line. */
 export async function startServer(options: { dataDir?: string; port?: number; limits?: string[] } = {}): Promise<Server> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tabiya-web-test-'));
-  // Every test's games come from one loopback client: no creation rate limit (issue 25) unless a test sets one.
+  // Every test's games come from one loopback client: no creation rate limit unless a test sets one.
   // --test-clock: the games' time is the steady clock, but a test may move it forward (advanceClock) instead of
   // waiting out a limit of 30 s against the wall clock.
   const args = ['serve', '--port', String(options.port ?? 0), '--data', dataDir, '--web', join(webDir, 'dist'), '--test-clock', ...(options.limits ?? ['--create-burst', '0'])];

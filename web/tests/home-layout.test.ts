@@ -1,4 +1,4 @@
-// The home page does not move under a click while the lobby loads (issue 21): the lobby section is drawn with
+// The home page does not move under a click while the lobby loads: the lobby section is drawn with
 // its place held at the first paint, beside (above) the new-game form, so the form's box is the same before the
 // lobby's answer arrives and after the lobby has filled in. The lobby's answer is held back by the test, so the
 // "before" is really before; screenshots of both go to build/screenshots/.

@@ -38,7 +38,7 @@ for (const lang of LANGS.filter(l => l !== 'en')) {
   });
 }
 
-test('the chess words of the issue: Polish Szach/Mat/Remis/Pat, Cyrillic in uk, ru, bg', () => {
+test('the chess words: Polish Szach/Mat/Remis/Pat, Cyrillic in uk, ru, bg', () => {
   const pl = catalogue('pl');
   assert.equal(pl['reason.stalemate'], 'Pat');
   assert.equal(pl['result.draw'], 'Remis');

@@ -1,4 +1,4 @@
-// The game page from a small phone to a large screen, upright and sideways (issue 20, item 3): after Play the page
+// The game page from a small phone to a large screen, upright and sideways: after Play the page
 // is not left scrolled down where the form was, the whole board is in view, the header is one row (the rarer
 // choices open from its menu button), nothing is wider than the screen (the move list scrolls sideways in its
 // own strip under the board on a phone), and the game's buttons are on the first screen, within thumb reach.

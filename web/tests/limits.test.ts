@@ -1,4 +1,4 @@
-// Issue 25's creation limit as a visitor meets it: a server that allows one game per client (and the next only
+// The creation limit as a visitor meets it: a server that allows one game per client (and the next only
 // after 100 minutes) creates the first, and the second new game is refused with the wait worded on the form.
 // The screen with the refusal stays free of WCAG 2 A/AA violations.
 import assert from 'node:assert/strict';

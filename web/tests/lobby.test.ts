@@ -1,4 +1,4 @@
-// The lobby on the home page (issue 21), between browser contexts (each its own person): a seek taken up by
+// The lobby on the home page, between browser contexts (each its own person): a seek taken up by
 // another player, quick pairing from two contexts, a challenge by name declined and accepted, a rated game whose
 // end moves both ratings, the phone size, and the announcements a screen reader hears. Accounts come from the
 // server's test-only stand-in (`--lobby-test-accounts`: the cookie acct=NAME is NAME).

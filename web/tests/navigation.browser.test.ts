@@ -1,4 +1,4 @@
-// Moving through the game in the browser (issue 20, item 2): a click on a move, the arrow keys, Home and End,
+// Moving through the game in the browser: a click on a move, the arrow keys, Home and End,
 // the buttons under the list and "back to the game"; the board shows the position after the chosen move as the
 // server sent it, while the game goes on underneath: the opponent's move is counted on the "back to the game"
 // button without moving the board, and no move is made on an earlier position. After the game the same, and a

@@ -1,4 +1,4 @@
-// Small things of the game page (issue 20, item 10), each as a player saw it: the invitation box leaves the page
+// Small things of the game page, each as a player saw it: the invitation box leaves the page
 // once the invited player has come; "Black declined the draw offer" does not stay after the game ended; the rank
 // labels are dark on the light squares and light on the dark ones, whichever way the board is turned; the speech
 // rate is written with the language's decimal separator ("1,0" in Polish and Latvian).

@@ -1,4 +1,4 @@
-// The game's PGN as the web page downloads it (issue 20, item 9): a real Date (the game's start, UTC), "?" for
+// The game's PGN as the web page downloads it: a real Date (the game's start, UTC), "?" for
 // a player of whom nothing is known and the robot as "tabiya level N", and after a takeback clean clock
 // readings: no arbiter's comment, and `tabiya pgn check` (the CLI, on the exported file) warns of no clock
 // that rose.

@@ -1,4 +1,4 @@
-// After the game (issue 20): in an invite game "Play again" used to give the creator a new game alone while
+// After the game: in an invite game "Play again" used to give the creator a new game alone while
 // the opponent still saw the old result. Now either player offers a rematch, the other sees the offer live and
 // declines or accepts; accepted, both are moved to the new game with the colours swapped, each with his own
 // seat. Against the robot and in hot-seat "Play again" stays; a tournament game has neither and links back to

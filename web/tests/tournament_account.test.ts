@@ -1,4 +1,4 @@
-// Joining an individual event while logged in (issue 21): the join form shows the name, federation and FIDE ID of
+// Joining an individual event while logged in: the join form shows the name, federation and FIDE ID of
 // the account's profile, read-only because the server takes them from the account, and says that the entry will
 // be linked to the account; the arbiter sees the entry under the profile's name. A visitor without an account
 // gets the empty form as before. The join form is axe-clean (WCAG 2 A/AA).

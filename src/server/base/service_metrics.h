@@ -14,7 +14,7 @@ namespace tabiya::server {
 struct ServiceMetrics {
   std::atomic<int64_t> moves_total{0}, games_created{0}, games_finished{0}, sessions_open{0}, errors_total{0};
   std::atomic<int64_t> busy_total{0};  // messages refused because their game had too much queued work
-  // Issue 19: moves a network thread handed to the game threads because their dead-position proof would pass
+  // Moves a network thread handed to the game threads because their dead-position proof would pass
   // GameRoom::INLINE_PROOF_STEPS, and dead-position searches made on a network thread (each within those steps).
   std::atomic<int64_t> moves_handed_over{0}, inline_searches{0};
   static constexpr double LATENCY_BOUNDS_MS[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};

@@ -1,4 +1,4 @@
-// The link between the nodes of a cluster for the sockets of a game (issue 22). A node that holds a client's
+// The link between the nodes of a cluster for the sockets of a game. A node that holds a client's
 // socket for a game another node owns relays the client's messages to the owner's inbox, and the owner sends what
 // the client should hear to the relay's inbox (server/cluster/owner_relay.h). The Redis bus is one (redis_bus.h).
 #pragma once

@@ -1,4 +1,4 @@
-// Sockets on one node for games another node owns (issue 22). The owner runs the game; a relay holds the
+// Sockets on one node for games another node owns. The owner runs the game; a relay holds the
 // client's socket, forwards what the client says to the owner's inbox and what the owner answers to the client.
 // The owner treats the client as one of its own sessions through a RemotePeer, so seat tokens, limits and replies
 // are the owner's as for any socket: the relay never decides anything about the game.

@@ -13,7 +13,7 @@
 // the service re-reads it from the store. While Redis is down, local delivery
 // goes on and what would have been published is dropped (counted).
 //
-// Scale (issue 22): with game ownership, a game's events stay on its owner's node (keep_local): the lanes carry the
+// Scale across nodes: with game ownership, a game's events stay on its owner's node (keep_local): the lanes carry the
 // events of games nobody owns (finished ones shown on several nodes, a cluster without --node-id) and the lobby's.
 // What a node hears for a topic none of its sockets watches is dropped from the envelope's header, unread.
 //

@@ -1,5 +1,5 @@
 // What a team captain may say to his players during play, and they to him: FIDE Tournament Rules (2009) Art. 15,
-// "Team captain" (the text in /work/shared/spec): his role is mainly administrative; during play he "may advise
+// "Team captain": his role is mainly administrative; during play he "may advise
 // only 'offer a draw' / 'accept a draw' / 'resign'", his "answers to a player are limited to 'yes', 'no' or
 // 'decide yourself'", and he gives "no information about the position".
 //

@@ -42,7 +42,7 @@ struct GameService::Impl : std::enable_shared_from_this<GameService::Impl> {
   std::atomic<bool> stopping{false};
   mutable std::mutex games_mutex;  // the map only; never held while a room's lock is taken
   std::map<std::string, std::shared_ptr<GameRoom>> games;
-  // Ownership across nodes (issue 22, game_service_ownership.cpp). Inert without options.node_id.
+  // Ownership across nodes (game_service_ownership.cpp). Inert without options.node_id.
   bool leasing() const { return !options.node_id.empty(); }
   int64_t lease_ms() const { return options.lease.count(); }
   // Takes the game's lease and runs it here, restored from the store as after a restart. Null: another node holds

@@ -9,7 +9,7 @@
 // committed move) runs on the thread that brings it when the queue is idle,
 // unless the game has shown itself slow (INLINE_BUDGET); a move whose
 // dead-position proof would take more than INLINE_PROOF_STEPS goes to the
-// workers before anything of it is done (issue 19). Each task holds
+// workers before anything of it is done. Each task holds
 // the room's lock while it works; the HTTP routes take that lock only to read.
 // A change is stored before anyone hears of it: while its commit is with the
 // storage thread (group_commit.h) the room is `writing`, and what arrives for
@@ -138,7 +138,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // The service is going: stops the timer and lets go of the sessions and of waiting work.
   void close();
 
-  // --- Ownership (issue 22, room_ownership.cpp) ---
+  // --- Ownership across nodes (room_ownership.cpp) ---
   // The epoch of the game's lease this node holds, stamped on every write (0: no lease, a single node). Set
   // before the room is shared.
   void set_epoch(int64_t epoch) { epoch_ = epoch; }  // 0 again once its lease is released (finished)
@@ -222,7 +222,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void schedule();
   void on_time();
   void queue_robot();
-  // The running clock's checkpoint (issue 22): the virtual instant the next is due; nullopt: none is.
+  // The running clock's checkpoint (for a restart or a takeover): the virtual instant the next is due; nullopt:
+  // none is.
   std::optional<int64_t> next_checkpoint() const;
   void checkpoint_if_due();
   void robot_turn(engine::Engine& engine, Color robot, int ply, int rewrites);
@@ -281,7 +282,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   mutable std::mutex snapshot_mutex_;
   mutable std::string snapshot_;  // the last GAME text read, for reads while the room works
 
-  // Ownership (issue 22).
+  // Ownership across nodes.
   std::atomic<int64_t> epoch_{0};
   std::atomic<bool> dropped_flag_{false};
   std::atomic<int64_t> interrupted_ms_{0};

@@ -73,7 +73,8 @@ struct GameServiceOptions {
   // loaded again from the store when asked for; 0 keeps every game.
   std::chrono::milliseconds evict_after{std::chrono::minutes(10)};
   // While a chess clock runs, the mover's time used is stored this often (batched with the moves' commits), so
-  // that a restart refunds no more than this much of a think (issue 22); 0: only at the moves.
+  // that a restart, or another node taking the game over, refunds no more than this much of a think; 0: only at
+  // the moves.
   std::chrono::milliseconds clock_checkpoint_every{5000};
   // Game creations per client (POST /api/games; the server's own requests are never limited). The same limiter
   // may be the tournament service's, so that one budget covers both; nullptr: no limit.
@@ -81,7 +82,7 @@ struct GameServiceOptions {
   // A game nobody joined (server/games/unjoined_games.h) is deleted from the store this long after its creation (the
   // wall clock, so across restarts) and is not loaded at start; 0 keeps every game.
   std::chrono::milliseconds unjoined_expiry{std::chrono::hours(1)};
-  // Several nodes on one store (issue 22): this node's name, unique in the cluster. Empty: a single node, which
+  // Several nodes on one store: this node's name, unique in the cluster. Empty: a single node, which
   // runs every game without leases. Set: each game runs on the node holding its lease (game_store.h), renewed
   // every lease / 3; a socket for a game another node owns is relayed to it through `owner_link`.
   std::string node_id;
@@ -157,7 +158,7 @@ class GameService final : public Service, public GameApi {
   // For the accounts' history and export (game_archive.h): a game in memory, or read from the store without
   // keeping it; nullopt: no such game, or busy.
   std::optional<ArchivedGame> archived_game(std::string_view id, std::string_view seat, bool with_pgn);
-  // Several nodes (issue 22): renews this node's leases, lets go of the games it lost, takes the games nobody owns
+  // Several nodes: renews this node's leases, lets go of the games it lost, takes the games nobody owns
   // and checks its relayed sockets (a timer does this every lease / 3; tests call it).
   void tend_leases();
   // Games whose lease this node holds.

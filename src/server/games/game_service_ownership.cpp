@@ -1,4 +1,4 @@
-// One owner per game across nodes (issue 22). A game runs (clocks, timers, robot, writes) on the node holding its
+// One owner per game across nodes. A game runs (clocks, timers, robot, writes) on the node holding its
 // lease in the store; the lease is renewed every lease / 3 and every write carries its epoch, so a node that lost
 // it can never write over its successor (game_store.h). A socket may reach any node: the owner serves it, any
 // other node relays it (owner_relay.h). A node takes over the games nobody owns (their owner died, was paused, or

@@ -1,4 +1,4 @@
-// The sizes a game's or a tournament's settings may have (issue 25): what one
+// The sizes a game's or a tournament's settings may have: what one
 // request may make the server hold and send to every spectator. Each check
 // names the field it refuses and what it expects, as the other settings'
 // refusals do (400 bad_request, docs/protocol.md).

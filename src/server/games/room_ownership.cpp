@@ -1,4 +1,4 @@
-// A room leaving service because another node owns its game now (issue 22).
+// A room leaving service because another node owns its game now.
 #include "server/games/game_room.h"
 #include "server/cluster/owner_relay.h"
 

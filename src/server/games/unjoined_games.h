@@ -1,4 +1,4 @@
-// Which games nobody joined, and so may expire (issue 25): a flood of created
+// Which games nobody joined, and so may expire: a flood of created
 // games that nobody plays must not fill the store, nor come back at every start.
 //
 // A game is unjoined when it is not a tournament's and no person has acted in

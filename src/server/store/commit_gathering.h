@@ -1,6 +1,6 @@
 // When the storage thread should wait for more changes before it commits: only when they come often enough that
 // the wait will catch some. Gathering saves a wake-up and a transaction per change under load; on a lightly
-// loaded server it only adds its length to each answer. Issue 19's takeback attack on 200 games (about 250
+// loaded server it only adds its length to each answer. The takeback attack on 200 games (about 250
 // changes a second, some in bursts) made every burst start a 1 ms gathering that caught nothing more, which
 // tripled the honest games' p99. The arrival rate decides: a smoothed interval between submissions shorter than
 // the gathering means that, on average, at least one more change comes while it waits.

@@ -26,7 +26,7 @@ struct StoredGame {
   bool finished = false;
   std::string result;  // JSON, when finished
   // The game's virtual time (play/live_game.h) when its running clock was last checkpointed after its last
-  // action; nullopt: none since that action. A restore charges the mover up to it (issue 22).
+  // action; nullopt: none since that action. A restore (a restart, another node) charges the mover up to it.
   std::optional<int64_t> clock_checkpoint = std::nullopt;
 };
 
@@ -54,14 +54,15 @@ struct StoreWrite {
   // CREATE: the wall time (ms since the epoch) from which the game counts as unjoined and may expire;
   // nullopt: it never expires (a tournament's game).
   std::optional<int64_t> unjoined_since = std::nullopt;
-  // Fencing (issue 22): the epoch of the game's lease its writer holds; 0: none (a single node). CREATE, APPEND,
-  // FINISH and CHECKPOINT are refused, with the whole batch, when the game's lease is at a higher epoch: a node
-  // that was paused or cut off never writes over its successor. REMOVE and KEEP are guarded by their own checks.
+  // Fencing (several nodes on one store): the epoch of the game's lease its writer holds; 0: none (a single
+  // node). CREATE, APPEND, FINISH and CHECKPOINT are refused, with the whole batch, when the game's lease is at a
+  // higher epoch: a node that was paused or cut off never writes over its successor. REMOVE and KEEP are guarded
+  // by their own checks.
   int64_t epoch = 0;
 };
 
-// A game's lease (issue 22): which node runs the game (clocks, robot, writes) until when. `epoch` rises by one at
-// every acquisition and never falls, also across releases.
+// A game's lease (several nodes on one store): which node runs the game (clocks, robot, writes) until when.
+// `epoch` rises by one at every acquisition and never falls, also across releases.
 struct GameLease {
   std::string owner;       // empty: released
   int64_t epoch = 0;       // the last acquisition's
@@ -100,7 +101,7 @@ class GameStore {
   // not marked KEEP since, oldest first.
   virtual Result<std::vector<std::string>> expiry_candidates(int64_t before_ms, std::size_t limit) = 0;
 
-  // --- Leases (issue 22): one owner per game. Times are wall times in ms since the epoch. ---
+  // --- Leases (several nodes): one owner per game. Times are wall times in ms since the epoch. ---
   // Takes the game's lease for `node` until now + duration if it is free (never taken, released, or expired by
   // `now_ms`) or already `node`'s: returns the new epoch (the previous one + 1). nullopt: another node holds it.
   // The game need not exist yet (a node takes the lease of a game before creating it).

@@ -1,4 +1,4 @@
-// The lobby's live state shared by several nodes (issue 22): open seeks, challenges, pool places, who is in the
+// The lobby's live state shared by several nodes: open seeks, challenges, pool places, who is in the
 // lobby on which node, and the games the lobby started. On one node the lobby keeps all of this in its memory
 // (lobby_impl.h) and needs no LobbyLiveStore; with `serve --store postgresql://...` every node reads and changes
 // the same rows (postgres_lobby_live_store.cpp), and announces the changes to the sockets on the event bus.

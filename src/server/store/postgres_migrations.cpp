@@ -48,7 +48,7 @@ BEGIN
   END IF;
 END $$;
 )sql"},
-    // Issue 22: the running clock's last checkpoint per game; a stored move deletes it (trigger), so it never
+    // Several nodes: the running clock's last checkpoint per game; a stored move deletes it (trigger), so it never
     // outlives the game's next move.
     Migration{2, "clock checkpoints",
               R"sql(
@@ -70,7 +70,7 @@ BEGIN
 END $$;
 CREATE TRIGGER actions_drop_checkpoint AFTER INSERT ON actions FOR EACH ROW EXECUTE FUNCTION tabiya_drop_checkpoint();
 )sql"},
-    // Issue 22: tournaments and team events shared by the nodes (tournament_storage_postgres.cpp): each event's
+    // Tournaments and team events shared by the nodes (tournament_storage_postgres.cpp): each event's
     // stored TRF with its version, and which event each of its games belongs to.
     Migration{3, "tournament events",
               R"sql(
@@ -84,7 +84,7 @@ CREATE TABLE tournament_event_games(
   game text PRIMARY KEY,
   event text NOT NULL);
 )sql"},
-    // Issues 21/22: accounts, their sessions (hashed tokens) and seats, and what the lobby keeps, shared by every
+    // Accounts, their sessions (hashed tokens) and seats, and what the lobby keeps, shared by every
     // node on the database.
     Migration{4, "accounts and the lobby",
               R"sql(
@@ -168,7 +168,7 @@ CREATE INDEX lobby_live_owner ON lobby_live(kind, owner);
 CREATE INDEX lobby_live_other ON lobby_live(kind, other);
 CREATE INDEX lobby_live_node ON lobby_live(node) WHERE expires_at IS NOT NULL;
 )sql"},
-    // Issue 22: one owner per game. A lease row outlives its release (owner '') so that its epoch never falls; it
+    // Several nodes: one owner per game. A lease row outlives its release (owner '') so that its epoch never falls; it
     // names no game by foreign key, as a node takes a new game's lease before it creates the game.
     Migration{5, "game leases with epochs",
               R"sql(

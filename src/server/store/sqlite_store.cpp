@@ -438,7 +438,7 @@ Result<bool> add_action_seq_column(sqlite3* db, const std::string& path) {
   return run_script(db, path, "ALTER TABLE actions ADD COLUMN seq INTEGER;");
 }
 
-// A file from before the expiry of unjoined games (issue 25) gets its column; its unfinished games count as
+// A file from before the expiry of unjoined games gets its column; its unfinished games count as
 // created now, so one nobody joins expires like a new one, and finished ones never expire.
 Result<bool> add_expiry_column(sqlite3* db, const std::string& path) {
   auto present = has_column(db, path, "games", "unjoined_since");
@@ -478,7 +478,7 @@ Result<std::unique_ptr<GameStore>> open_sqlite_store(const std::string& path, co
       "CREATE INDEX IF NOT EXISTS games_unfinished ON games(finished);"
       "CREATE TABLE IF NOT EXISTS actions(game TEXT NOT NULL, idx INTEGER NOT NULL, action TEXT NOT NULL,"
       " seq INTEGER, PRIMARY KEY(game, idx)) WITHOUT ROWID;"
-      // Issue 22: a file from before it gets the table here, empty (its games restore as before).
+      // Clock checkpoints: a file from before them gets the table here, empty (its games restore as before).
       "CREATE TABLE IF NOT EXISTS checkpoints(game TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID;";
   if (auto r = run_script(*writer, path, schema); !r) {
     sqlite3_close_v2(*writer);

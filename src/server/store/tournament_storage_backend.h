@@ -1,5 +1,5 @@
 // Where the online events' stored TRFs live, beside their codecs (tournament_storage.h, team_storage.h): files in
-// the data directory on one node, or PostgreSQL when several nodes serve the same events (issue 22). Each event is
+// the data directory on one node, or PostgreSQL when several nodes serve the same events. Each event is
 // its stored TRF text with a version; the TRF stays the export either way.
 //
 // With PostgreSQL, events may change on another node: a service re-reads an event whose stored version is newer

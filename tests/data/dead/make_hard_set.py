@@ -768,7 +768,7 @@ def underpromotion_family(rng, per_kind, tag):
     under-promotion) replays. The pawn's side mates by queening, its label
     likewise comes from a replayed line."""
     out = []
-    first = "2k5/8/8/5K2/8/8/3pN3/8 b - - 0 1"  # from issue 13
+    first = "2k5/8/8/5K2/8/8/3pN3/8 b - - 0 1"  # a known case: hard.txt has it as a minor-piece ending too
     for minor, winner_white in (("N", True), ("N", False), ("B", True), ("B", False)):
         made = 0
         for _ in range(4000):

@@ -1,4 +1,4 @@
-// Accounts on several nodes (issue 22): two account services, each with its own PostgreSQL store on one database,
+// Accounts on several nodes: two account services, each with its own PostgreSQL store on one database,
 // as two `tabiya serve --store postgresql://...` nodes would be. A session made on one node is accepted by the
 // other, a log-out on one ends it on both, and seats recorded on one are the account's games on the other.
 #include <gtest/gtest.h>

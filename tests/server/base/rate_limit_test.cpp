@@ -1,4 +1,4 @@
-// The per-client creation limit (issue 25): a token bucket per client key with a burst and a sustained rate,
+// The per-client creation limit: a token bucket per client key with a burst and a sustained rate,
 // the server's own requests never limited, and memory bounded however many keys come. Time is a counter.
 #include "server/base/rate_limit.h"
 

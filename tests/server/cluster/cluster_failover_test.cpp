@@ -1,4 +1,4 @@
-// Issue 22 with real processes: `tabiya serve` nodes sharing one PostgreSQL database and one Redis, each game run
+// Several nodes with real processes: `tabiya serve` nodes sharing one PostgreSQL database and one Redis, each game run
 // by the node holding its lease (2 s here), sockets on any node. A node is killed (SIGKILL) or paused (SIGSTOP)
 // as a machine would die or hang; the others take its games over from the store.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Issue 22: one owner per game across nodes, in one process. Two game services (nodes "a" and "b") share one
+// One owner per game across nodes, in one process. Two game services (nodes "a" and "b") share one
 // PostgreSQL database and talk over one Redis (each its own bus); their wall clock (the leases' time) is the
 // test's, so a lease expires when the test says. Node A (the fixture's service) creates the games.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Issue 22: what a relay node passes between a client's socket and the game's owner (owner_relay.h).
+// What a relay node passes between a client's socket and the game's owner (owner_relay.h).
 #include "server/cluster/owner_relay.h"
 
 #include <gtest/gtest.h>

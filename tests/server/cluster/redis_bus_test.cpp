@@ -1,4 +1,4 @@
-// Issue 22: the event bus across nodes on Redis (server/cluster/redis_bus.h), against a redis-server the test starts.
+// The event bus across nodes on Redis (server/cluster/redis_bus.h), against a redis-server the test starts.
 // Two buses stand for two nodes: what one publishes reaches the other's sockets in order, once; a skipped number
 // is reported as a gap; Redis going away and coming back costs the messages of that time, reported as gaps of every
 // game watched, and events flow again afterwards.
@@ -114,7 +114,7 @@ TEST_F(RedisBusTest, ASkippedNumberIsReportedAsAGap) {
   EXPECT_EQ(b_->counters().gaps, 1u);
 }
 
-// With game ownership (issue 22) a game's events stay on its owner: the other nodes' sockets for it are relays.
+// With game ownership a game's events stay on its owner: the other nodes' sockets for it are relays.
 // What a node hears for a topic none of its sockets watches is counted and dropped unread.
 TEST_F(RedisBusTest, AnOwnedGamesEventsStayOnItsNodeAndUnwatchedTopicsAreDroppedUnread) {
   a_->keep_local([](const std::string& topic) { return topic == "owned"; });
@@ -152,7 +152,7 @@ TEST(RedisBusLanes, AGameHasOneOfSixteenLanesTheSameOnEveryNode) {
   EXPECT_EQ(RedisBus::lane("Xk3p9QaZ"), RedisBus::lane(std::string("Xk3p9QaZ")));
 }
 
-// Redis is away for a while (the issue's test keeps it down 5 s; here a moment does the same: what matters is
+// Redis is away for a while (an outage drill keeps it down 5 s; here a moment does the same: what matters is
 // that the buses notice, drop what they cannot send, reconnect and report every watched game for a re-read).
 TEST_F(RedisBusTest, AfterRedisRestartsEventsFlowAgainAndTheGapIsReported) {
   auto on_b = std::make_shared<RecordingPeer>();

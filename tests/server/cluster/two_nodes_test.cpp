@@ -1,4 +1,4 @@
-// Issue 22: two nodes, each a game service with its own Redis bus, sharing one PostgreSQL database. A game played
+// Two nodes, each a game service with its own Redis bus, sharing one PostgreSQL database. A game played
 // on node A is watched from node B: B loads it from the store, and A's events reach B's spectator over Redis, in
 // order. The test starts its own PostgreSQL (shared run server) and Redis.
 #include <gtest/gtest.h>
@@ -53,8 +53,8 @@ TEST_F(TwoNodesTest, ASpectatorOnNodeBSeesTheMovesOfAGamePlayedOnNodeA) {
   EXPECT_EQ(bus_b_->counters().gaps, 0u);
 }
 
-// Issue 22 in the cluster: node A dies 7 s into White's think; node B takes the game from the shared store with
-// White charged the 5 s up to A's last clock checkpoint (without it, all 7 s would be refunded).
+// The clock checkpoint in the cluster: node A dies 7 s into White's think; node B takes the game from the shared
+// store with White charged the 5 s up to A's last clock checkpoint (without it, all 7 s would be refunded).
 TEST_F(TwoNodesTest, ANodeTakingOverAGameRefundsAtMostTheCheckpointInterval) {
   auto [g, id, players] = hotseat(R"({"v":1,"opponent":"hotseat","time":"5+0"})");
   move(players, "e2e4", 0, 1);

@@ -1,4 +1,4 @@
-// Issue 22: two nodes, each a game service with the tournaments on top, sharing their events in one PostgreSQL
+// Two nodes, each a game service with the tournaments on top, sharing their events in one PostgreSQL
 // database (tournament_storage_postgres.cpp). A pairing made on one node is what the other shows; two arbiters'
 // publish requests on both nodes at once pair the round once (the event's advisory lock); a result from a game
 // that ended on the other node, or entered there, reaches the event; the same for a team event; a save over a

@@ -436,7 +436,7 @@ TEST_P(TournamentServiceTest, StoredEventsLeaveNoTemporaryFiles) {
 namespace tabiya::server::testing {
 namespace {
 
-// Issue 20, item 7: the event's PGN holds every result. One the arbiter entered while the game was never
+// The event's PGN holds every result. One the arbiter entered while the game was never
 // played here is a game of no moves with its result marker and [Termination "adjudication"] (a forfeit:
 // "abandoned"), and reads back under `tabiya pgn check` without a problem.
 TEST_P(TournamentServiceTest, ThePgnHoldsArbiterEnteredResultsAsResultOnlyGames) {
@@ -465,7 +465,7 @@ TEST_P(TournamentServiceTest, ThePgnHoldsArbiterEnteredResultsAsResultOnlyGames)
   EXPECT_EQ(summary.games_with_problems, 0) << report.str();
 }
 
-// Issue 25: creating events counts against the client's creation budget, the one its games use too; the games
+// Creating events counts against the client's creation budget, the one its games use too; the games
 // of a published round are the server's own requests and are never held back.
 TEST_P(TournamentServiceTest, CreatingEventsIsRateLimitedPerClientButPublishingRoundsIsNot) {
   limiter_ = std::make_shared<RateLimiter>(RateLimits{2, 1.0 / 3600.0, 1000}, [] { return int64_t{0}; });

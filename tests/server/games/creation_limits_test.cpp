@@ -1,4 +1,4 @@
-// Issue 25's creation flood on the game service: one client posting games as fast as it can gets 429 after its
+// A creation flood on the game service: one client posting games as fast as it can gets 429 after its
 // burst and the store holds no more games than the burst plus the sustained rate allows, while another client's
 // game is created and played as usual. Time is a counter: no sleeps.
 #include <gtest/gtest.h>
@@ -65,7 +65,7 @@ TEST_F(CreationLimitsTest, AfterTheBurstAClientGets429AndTheRefusedRequestCreate
   EXPECT_EQ(post_game("203.0.113.5").status, 429);
 }
 
-// The issue's attack, bounded: 2,000 POSTs from one client over 20 s of (counted) time.
+// The flood of bench/create-flood.sh, bounded: 2,000 POSTs from one client over 20 s of (counted) time.
 TEST_F(CreationLimitsTest, AFloodFromOneClientIsHeldToTheBurstAndTheRateWhileAnHonestGameIsPlayed) {
   constexpr int REQUESTS = 2000;
   constexpr int64_t STEP_MS = 10;

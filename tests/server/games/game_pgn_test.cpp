@@ -1,4 +1,4 @@
-// GET /api/games/ID/pgn (issue 20, item 9): the game's start date in UTC, the players' names (given at creation,
+// GET /api/games/ID/pgn: the game's start date in UTC, the players' names (given at creation,
 // the robot as "tabiya level N", "?" when unknown, as the PGN standard writes an unknown value), and after a
 // takeback clean clock readings: no arbiter's comment, and no clock that rises more than the time control adds,
 // as `tabiya pgn check` reads the record.

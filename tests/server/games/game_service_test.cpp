@@ -146,7 +146,7 @@ TEST_F(GameServiceTest, StartsFromAChess960NumberAFenOrAPgn) {
 }
 
 TEST_F(GameServiceTest, EachMoveOfAGameCarriesThePositionAfterIt) {
-  // A client shows any earlier position from these (issue 20: moving through the game) without chess rules.
+  // A client shows any earlier position from these (moving through the game) without chess rules.
   json::object g = create(R"({"v":1,"opponent":"hotseat","pgn":"1. e4 e5 2. Nf3 *"})");
   json::object game = json::parse(service_->http({"GET", "/api/games/" + str(g.at("id")), ""}).body).as_object();
   const json::array& moves = game.at("moves").as_array();

@@ -86,8 +86,9 @@ TEST_F(PersistenceTest, FinishedGamesStayReadableButAreNotReloadedAsLive) {
   EXPECT_FALSE(game.contains("seats"));
 }
 
-// Issue 22: Black thinks 7 s, the server dies. White d4, Black d5 (the fair start), White e4: Black's clock stands
-// at 5+3's 306 s when his think begins. Returns Black's clock after the restart, and the game's stored checkpoint.
+// Clock checkpoints: Black thinks 7 s, the server dies. White d4, Black d5 (the fair start), White e4: Black's clock
+// stands at 5+3's 306 s when his think begins. Returns Black's clock after the restart, and the game's stored
+// checkpoint.
 struct Think {
   int64_t black_clock = 0;
   std::optional<int64_t> checkpoint;

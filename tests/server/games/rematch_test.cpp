@@ -1,4 +1,4 @@
-// The rematch of a finished invite game (docs/protocol.md, "Rematch"; issue 20): offered by one player, seen
+// The rematch of a finished invite game (docs/protocol.md, "Rematch"): offered by one player, seen
 // live by the other, accepted or declined or withdrawn; an accepted one is a new stored game with the colours
 // swapped and the same settings, and each player hears only his own seat in it. Games that have no rematch
 // (robot, hot-seat, tournament, unfinished) refuse it by name.

@@ -77,8 +77,8 @@ TEST_F(RoomThreadsTest, AMoveForARoomAtWorkWaitsForItInOrder) {
   EXPECT_EQ(error->at("code").as_string(), "stale");  // read after the first move: it was for ply 0
 }
 
-// Issue 19: the locked ending of the takeback attack. Its positions need a long dead-position search (Art.
-// 5.2.2, FIDE Laws 2018), 9-29 ms each; the first move of the game once ran it on the network thread.
+// The locked ending of the takeback attack (bench/takeback-attack.mjs). Its positions need a long dead-position
+// search (Art. 5.2.2, FIDE Laws 2018), 9-29 ms each; the first move of the game once ran it on the network thread.
 constexpr const char* LOCKED_ENDING = "8/p7/P7/P5kB/8/8/4K3/8 w - - 0 1";
 
 TEST_F(RoomThreadsTest, AMoveWhoseProofIsLongIsHandedToTheGameThreadsBeforeAnythingOfItIsDone) {

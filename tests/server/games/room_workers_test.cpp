@@ -54,7 +54,7 @@ TEST(RoomWorkers, ABusyQueueTakesTheTaskAfterItsWorkInOrder) {
   EXPECT_NE(second_on, std::this_thread::get_id());
 }
 
-// A task run on the calling thread hands its work over (issue 19: a proof too long for a network thread): what
+// A task run on the calling thread hands its work over (a proof too long for a network thread): what
 // it hands over runs on a worker before what was queued behind it meanwhile.
 TEST(RoomWorkers, WorkHandedOverByATaskRunHereGoesFirstOnTheWorkers) {
   RoomWorkers workers(2);

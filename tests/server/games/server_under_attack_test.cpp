@@ -131,7 +131,7 @@ class Player {
   std::unique_ptr<Ws> ws_;
 };
 
-// Issue 25: after SIGTERM a stored move could go unacknowledged (1 in 25 trials): the storage thread's last
+// A past bug: after SIGTERM a stored move could go unacknowledged (1 in 25 trials): the storage thread's last
 // reports reached the rooms after the sockets had been closed. Twenty stops with moves in flight.
 TEST(ServerUnderAttack, EveryMoveStoredBeforeAStopIsAcknowledgedBeforeTheClose) {
   int stored_in_all = 0;
@@ -191,7 +191,7 @@ TEST(ServerUnderAttack, EveryMoveStoredBeforeAStopIsAcknowledgedBeforeTheClose) 
   RecordProperty("moves_stored", stored_in_all);
 }
 
-// Issue 25: one client holding every connection it may (idle connections and WebSockets watching the very game)
+// One client holding every connection it may (idle connections and WebSockets watching the very game)
 // and asking for more does not slow an honest game down beyond a bound.
 TEST(ServerUnderAttack, AnHonestGameKeepsItsRoundTripWhileAClientHoldsItsCap) {
   ServerOptions options;
@@ -294,7 +294,7 @@ std::future<unsigned> get_game_later(Server& server, const std::string& id, cons
   });
 }
 
-// Issue 19: loading a game from the store (and replaying it) ran on the network threads, so a slow store held
+// Loading a game from the store (and replaying it) ran on the network threads, so a slow store held
 // up every game's moves. It runs on the blocking lane now: the honest game's move is answered while the load waits.
 TEST(ServerUnderAttack, AnHonestMoveIsAnsweredWhileALoadFromTheStoreWaits) {
   auto store = std::make_shared<SlowLoads>();

@@ -1,4 +1,4 @@
-// Issue 25's caps on a game's settings: what one request may make the server hold and send to every spectator.
+// The caps on a game's settings: what one request may make the server hold and send to every spectator.
 // Each refusal is 400 bad_request naming the field; a cap of size adds `reason: "limit"` and the limit.
 #include <gtest/gtest.h>
 
@@ -60,7 +60,7 @@ TEST_F(SettingsLimitsTest, AClockHasAtMostFivePeriodsOfAtMostADay) {
   EXPECT_EQ(data.at("reason").as_string(), "limit");
   EXPECT_EQ(data.at("limit").as_int64(), 5);
   EXPECT_EQ(data.at("expected").as_string(), "at most 5 periods");
-  // The issue's 1,000 periods.
+  // A time control of 1,000 periods.
   std::string thousand;
   for (int i = 0; i < 999; ++i) thousand += "1/1:";
   thousand += "1";

@@ -1,5 +1,5 @@
 // Start positions (docs/protocol.md, "Start positions"): POST /api/position/check previews what POST /api/games
-// would start from, and both refuse a position with the same field, problem code and data (issue 20, item 5).
+// would start from, and both refuse a position with the same field, problem code and data.
 #include <gtest/gtest.h>
 
 #include "server/games/game_service.h"

@@ -1,4 +1,4 @@
-// Issue 25: games nobody joined expire. The rule (unjoined_games.h), the stores' part (candidates, a guarded
+// Games nobody joined expire. The rule (unjoined_games.h), the stores' part (candidates, a guarded
 // REMOVE, KEEP), the service deleting what expired and nothing else, and a restart on the same SQLite file that
 // does not load an expired game. The server's wall clock is a counter moved by the tests.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Issue 22: the lobby on two nodes, each a lobby service with its own Redis bus and its own PostgreSQL stores, on
+// The lobby on two nodes, each a lobby service with its own Redis bus and its own PostgreSQL stores, on
 // one database and one Redis (the test run's own servers). A seek made on A is listed and taken up on B, a
 // challenge made on A reaches its player on B, the pools pair players waiting on different nodes with one node
 // leading the waves, and of two players accepting one seek on two nodes at once exactly one gets the game.

@@ -1,4 +1,4 @@
-// The storage thread waits for more changes only when they come often enough to be caught (issue 19: a burst
+// The storage thread waits for more changes only when they come often enough to be caught (a burst
 // on a lightly loaded server must not make every answer wait the whole gathering).
 #include "server/store/commit_gathering.h"
 

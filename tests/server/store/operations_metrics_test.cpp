@@ -1,4 +1,4 @@
-// Issue 22, operations: /metrics per node gains the store's commit time (tabiya_store_commit_seconds) and the
+// Operations on several nodes: /metrics per node gains the store's commit time (tabiya_store_commit_seconds) and the
 // Redis bus's lag (tabiya_bus_lag_seconds, tested in redis_bus_test.cpp). The histogram behind both, and the
 // group committer timing each transaction it sends to the store.
 #include <gtest/gtest.h>

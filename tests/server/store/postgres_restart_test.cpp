@@ -1,4 +1,4 @@
-// Issue 22: the game service on PostgreSQL, which restarts under it. While it
+// The game service on PostgreSQL, which restarts under it. While it
 // is down every change is refused with the storage error and nothing of it is
 // acknowledged; once it is back play resumes on new connections, and a new
 // node reading the database finds every acknowledged move. The test starts a

@@ -1,4 +1,4 @@
-// The SQLite store keeps a game's event number with its last action, not in the game's row (issue 19): a move then
+// The SQLite store keeps a game's event number with its last action, not in the game's row: a move then
 // writes one page of the file, not two, at 10,000 moves a second. A file from before keeps working.
 #include <gtest/gtest.h>
 #include <sqlite3.h>

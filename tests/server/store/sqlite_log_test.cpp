@@ -1,6 +1,6 @@
 // The SQLite store's write-ahead log (server/store/sqlite_store.h) is copied into the database and starts over, also
 // while commits keep coming: its checkpointer once did nothing at all (its connection had never read the file, so
-// it did not know the log) and the log grew by 40 MB a second under issue 19's load.
+// it did not know the log) and the log grew by 40 MB a second under bench/loadtest-servers.sh's load.
 #include "server/store/sqlite_store.h"
 
 #include <gtest/gtest.h>

@@ -57,7 +57,7 @@ void check_store_contract(GameStore& store) {
   EXPECT_FALSE(nope->has_value());
 }
 
-// Issue 25's part: candidates, a guarded REMOVE, KEEP.
+// The expiry of unjoined games: candidates, a guarded REMOVE, KEEP.
 void check_expiry_contract(GameStore& store) {
   ASSERT_TRUE(store.commit({{K::CREATE, "a", "{}", 0, 0, 100},
                             {K::CREATE, "b", "{}", 0, 0, 200},
@@ -96,7 +96,7 @@ void check_expiry_contract(GameStore& store) {
   EXPECT_EQ(unfinished->size(), 4u);
 }
 
-// Issue 22: the running clock's checkpoint replaces the previous one, and the game's next move supersedes it.
+// The running clock's checkpoint replaces the previous one, and the game's next move supersedes it.
 void check_checkpoint_contract(GameStore& store) {
   auto checkpoint = [&](const std::string& id) {
     auto g = store.load(id);
@@ -177,7 +177,7 @@ TEST_P(StoreContract, Expiry) { check_expiry_contract(*store_); }
 
 TEST_P(StoreContract, ClockCheckpoints) { check_checkpoint_contract(*store_); }
 
-// Issue 22: leases with epochs, and the fencing of writes by them.
+// Several nodes: leases with epochs, and the fencing of writes by them.
 TEST_P(StoreContract, LeasesHaveOneHolderAndRisingEpochs) {
   GameStore& store = *store_;
   // Free: taken at epoch 1; held: refused to another node before it expires, taken by it after.
