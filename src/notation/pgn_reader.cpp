@@ -367,192 +367,216 @@ void PgnReader::resync_after_error() {
 }
 
 PgnReader::GameEnd PgnReader::read_movetext(PgnVisitor& visitor, const Position& start) {
-  std::vector<LineState> lines;
-  lines.push_back(LineState{start, start, false});
-
-  // Closes the variations still open, so begin/end_variation always pair up.
-  auto close_variations = [&]() -> GameEnd {
-    while (lines.size() > 1) {
-      lines.pop_back();
-      if (visitor.end_variation() == VisitResult::STOP) return GameEnd::STOPPED;
-    }
-    return GameEnd::DONE;
-  };
-  // Acts on a visitor's answer to an event in the current line: SKIP drops the
-  // rest of that line, which may in turn be skipped by end_variation's answer.
-  auto follow = [&](VisitResult r) -> std::optional<GameEnd> {
-    while (r == VisitResult::SKIP) {
-      if (lines.size() == 1) {
-        skip_rest_of_game();
-        return GameEnd::DONE;
-      }
-      skip_variation();
-      lines.pop_back();
-      r = visitor.end_variation();
-    }
-    if (r == VisitResult::STOP) return GameEnd::STOPPED;
-    return std::nullopt;
-  };
-  auto end_without_result = [&](const PgnToken& at, const std::string& where) -> GameEnd {
-    if (lines.size() > 1) {
-      report(visitor, PgnSeverity::WARNING, at, "",
-             std::to_string(lines.size() - 1) + " variation(s) left open " + where);
-    }
-    report(visitor, PgnSeverity::WARNING, at, "", "game has no result token " + where);
-    return close_variations();
-  };
-  auto annotate = [&](const PgnToken& token, int nag) -> std::optional<GameEnd> {
-    if (!lines.back().has_move) {
-      report(visitor, PgnSeverity::WARNING, token, "", "annotation " + quoted(token.text) + " before any move ignored");
-      return std::nullopt;
-    }
-    return follow(visitor.nag(nag));
-  };
-
-  for (PgnToken& comment : leading_comments_) {
-    if (auto end = follow(visitor.comment(comment.text))) {
-      leading_comments_.clear();
-      return *end;
-    }
-  }
-  leading_comments_.clear();
-
+  lines_.clear();
+  lines_.push_back(LineState{start, start, false});
+  if (auto end = pass_leading_comments(visitor)) return *end;
   while (true) {
     const PgnToken& peeked = tokens_->peek();
-    if (peeked.kind == PgnTokenKind::END) return end_without_result(peeked, "at the end of the input");
+    if (peeked.kind == PgnTokenKind::END) return end_without_result(visitor, peeked, "at the end of the input");
     if (peeked.kind == PgnTokenKind::TAG_OPEN && peeked.first_on_line) {
-      return end_without_result(peeked, "before the tags of the next game");
+      return end_without_result(visitor, peeked, "before the tags of the next game");
     }
-    PgnToken token = tokens_->next();
-    switch (token.kind) {
-      case PgnTokenKind::SYMBOL: {
-        if (is_result_token(token.text)) {
-          const std::string result = normalize_result(token.text);
-          if (lines.size() > 1) {
-            report(visitor, PgnSeverity::WARNING, token, "",
-                   "result " + quoted(token.text) + " inside a variation ends the game");
-            if (close_variations() == GameEnd::STOPPED) return GameEnd::STOPPED;
-          }
-          if (has_result_tag_ && is_result_token(result_tag_) && result_tag_ != "*" && result_tag_ != result) {
-            report(visitor, PgnSeverity::WARNING, token, "",
-                   "the Result tag says " + quoted(result_tag_) + " but the movetext ends with " + quoted(result) +
-                       "; the tag is kept");
-          }
-          return visitor.result(result) == VisitResult::STOP ? GameEnd::STOPPED : GameEnd::DONE;
-        }
-        // In a game tagged as numeric, 4 or 5 digits not followed by dots are
-        // an ICCF move (5254); everywhere else digits are a move number.
-        const bool numeric_move = numeric_ && (token.text.size() == 4 || token.text.size() == 5) &&
-                                  tokens_->peek().kind != PgnTokenKind::PERIOD;
-        if (all_digits(token.text) && !numeric_move) {  // a move number: "12." or "12..."; its value is not checked
-          while (tokens_->peek().kind == PgnTokenKind::PERIOD) tokens_->next();
-          break;
-        }
-        LineState& line = lines.back();
-        if (is_null_move_text(token.text)) {
-          // A pass is no move under the Laws, and with the king in check it
-          // would leave the king capturable: neither can be replayed.
-          std::string why = lines.size() == 1 ? "null move " + quoted(token.text) +
-                                                    " in the main line: passing is not a move under the Laws"
-                            : line.current.in_check()
-                                ? "null move " + quoted(token.text) + " while in check: the king would stay in check"
-                                : "";
-          if (!why.empty()) {
-            report(visitor, PgnSeverity::ERROR, token, move_number_label(line.current),
-                   why + "; rest of the game skipped");
-            resync_after_error();
-            return close_variations();
-          }
-          PgnMoveEvent event{token.text, line.current, Move::none(), token.line, token.column};
-          VisitResult r = visitor.move(event);
-          line.before_last = line.current;
-          UndoInfo undo;
-          line.current.do_null_move(undo);
-          line.has_move = true;
-          if (auto end = follow(r)) return *end;
-          break;
-        }
-        Result<Move, MoveError> move = parse_move(line.current, token.text);
-        if (!move) {
-          report(visitor, PgnSeverity::ERROR, token, move_number_label(line.current),
-                 move.error().message + "; rest of the game skipped");
-          resync_after_error();
-          return close_variations();
-        }
-        PgnMoveEvent event{token.text, line.current, move.value(), token.line, token.column};
-        VisitResult r = visitor.move(event);
-        line.before_last = line.current;
-        UndoInfo undo;
-        line.current.do_move(move.value(), undo);
-        line.has_move = true;
-        if (auto end = follow(r)) return *end;
-        break;
-      }
-      case PgnTokenKind::PERIOD:
-        break;  // dots without a move number, e.g. "1. ... e5"
-      case PgnTokenKind::COMMENT:
-        if (token.unterminated) {
-          report(visitor, PgnSeverity::WARNING, token, "", "comment lacks its closing '}'");
-        }
-        [[fallthrough]];
-      case PgnTokenKind::LINE_COMMENT:
-        if (auto end = follow(visitor.comment(token.text))) return *end;
-        break;
-      case PgnTokenKind::NAG: {
-        int nag = token.text.size() <= 3 ? std::stoi(token.text) : 256;
-        if (nag > 255) {
-          report(visitor, PgnSeverity::WARNING, token, "", "NAG $" + token.text + " is out of range 0-255; ignored");
-          break;
-        }
-        if (auto end = annotate(token, nag)) return *end;
-        break;
-      }
-      case PgnTokenKind::SUFFIX: {
-        int nag = suffix_nag(token.text);
-        if (nag == 0) {
-          report(visitor, PgnSeverity::WARNING, token, "", "unknown annotation " + quoted(token.text) + " ignored");
-          break;
-        }
-        if (auto end = annotate(token, nag)) return *end;
-        break;
-      }
-      case PgnTokenKind::VARIATION_OPEN: {
-        if (!lines.back().has_move) {
-          report(visitor, PgnSeverity::WARNING, token, "", "variation before any move ignored");
-          skip_variation();
-          break;
-        }
-        if (static_cast<int>(lines.size()) > options_.max_variation_depth) {
-          report(visitor, PgnSeverity::ERROR, token, "",
-                 "variations nested deeper than " + std::to_string(options_.max_variation_depth) +
-                     " levels; this variation is dropped");
-          skip_variation();
-          break;
-        }
-        VisitResult r = visitor.begin_variation();
-        if (r == VisitResult::SKIP) {
-          skip_variation();
-          break;
-        }
-        if (r == VisitResult::STOP) return GameEnd::STOPPED;
-        Position from = lines.back().before_last;
-        lines.push_back(LineState{from, from, false});
-        break;
-      }
-      case PgnTokenKind::VARIATION_CLOSE:
-        if (lines.size() == 1) {
-          report(visitor, PgnSeverity::WARNING, token, "", "')' without a variation ignored");
-          break;
-        }
-        lines.pop_back();
-        if (auto end = follow(visitor.end_variation())) return *end;
-        break;
-      default:
-        report(visitor, PgnSeverity::WARNING, token, "",
-               std::string(token_kind_name(token.kind)) + " " + quoted(token.text) + " in the movetext ignored");
-        break;
-    }
+    const PgnToken token = tokens_->next();
+    if (auto end = read_movetext_token(visitor, token)) return *end;
   }
+}
+
+std::optional<PgnReader::GameEnd> PgnReader::read_movetext_token(PgnVisitor& visitor, const PgnToken& token) {
+  switch (token.kind) {
+    case PgnTokenKind::SYMBOL:
+      return read_symbol(visitor, token);
+    case PgnTokenKind::PERIOD:
+      return std::nullopt;  // dots without a move number, e.g. "1. ... e5"
+    case PgnTokenKind::COMMENT:
+      if (token.unterminated) {
+        report(visitor, PgnSeverity::WARNING, token, "", "comment lacks its closing '}'");
+      }
+      [[fallthrough]];
+    case PgnTokenKind::LINE_COMMENT:
+      return follow_answer(visitor, visitor.comment(token.text));
+    case PgnTokenKind::NAG:
+      return read_nag(visitor, token);
+    case PgnTokenKind::SUFFIX:
+      return read_suffix(visitor, token);
+    case PgnTokenKind::VARIATION_OPEN:
+      return open_variation(visitor, token);
+    case PgnTokenKind::VARIATION_CLOSE:
+      return close_variation(visitor, token);
+    default:
+      report(visitor, PgnSeverity::WARNING, token, "",
+             std::string(token_kind_name(token.kind)) + " " + quoted(token.text) + " in the movetext ignored");
+      return std::nullopt;
+  }
+}
+
+std::optional<PgnReader::GameEnd> PgnReader::pass_leading_comments(PgnVisitor& visitor) {
+  std::optional<GameEnd> end;
+  for (const PgnToken& comment : leading_comments_) {
+    end = follow_answer(visitor, visitor.comment(comment.text));
+    if (end) break;
+  }
+  leading_comments_.clear();
+  return end;
+}
+
+PgnReader::GameEnd PgnReader::close_variations(PgnVisitor& visitor) {
+  while (lines_.size() > 1) {
+    lines_.pop_back();
+    if (visitor.end_variation() == VisitResult::STOP) return GameEnd::STOPPED;
+  }
+  return GameEnd::DONE;
+}
+
+std::optional<PgnReader::GameEnd> PgnReader::follow_answer(PgnVisitor& visitor, VisitResult answer) {
+  while (answer == VisitResult::SKIP) {
+    if (lines_.size() == 1) {
+      skip_rest_of_game();
+      return GameEnd::DONE;
+    }
+    skip_variation();
+    lines_.pop_back();
+    answer = visitor.end_variation();
+  }
+  if (answer == VisitResult::STOP) return GameEnd::STOPPED;
+  return std::nullopt;
+}
+
+PgnReader::GameEnd PgnReader::end_without_result(PgnVisitor& visitor, const PgnToken& at, const std::string& where) {
+  if (lines_.size() > 1) {
+    report(visitor, PgnSeverity::WARNING, at, "",
+           std::to_string(lines_.size() - 1) + " variation(s) left open " + where);
+  }
+  report(visitor, PgnSeverity::WARNING, at, "", "game has no result token " + where);
+  return close_variations(visitor);
+}
+
+std::optional<PgnReader::GameEnd> PgnReader::read_symbol(PgnVisitor& visitor, const PgnToken& token) {
+  if (is_result_token(token.text)) return read_result(visitor, token);
+  if (skip_move_number(token)) return std::nullopt;
+  if (is_null_move_text(token.text)) return read_null_move(visitor, token);
+  LineState& line = lines_.back();
+  Result<Move, MoveError> move = parse_move(line.current, token.text);
+  if (!move) {
+    report(visitor, PgnSeverity::ERROR, token, move_number_label(line.current),
+           move.error().message + "; rest of the game skipped");
+    resync_after_error();
+    return close_variations(visitor);
+  }
+  return play_in_line(visitor, token, move.value());
+}
+
+PgnReader::GameEnd PgnReader::read_result(PgnVisitor& visitor, const PgnToken& token) {
+  const std::string result = normalize_result(token.text);
+  if (lines_.size() > 1) {
+    report(visitor, PgnSeverity::WARNING, token, "",
+           "result " + quoted(token.text) + " inside a variation ends the game");
+    if (close_variations(visitor) == GameEnd::STOPPED) return GameEnd::STOPPED;
+  }
+  if (has_result_tag_ && is_result_token(result_tag_) && result_tag_ != "*" && result_tag_ != result) {
+    report(visitor, PgnSeverity::WARNING, token, "",
+           "the Result tag says " + quoted(result_tag_) + " but the movetext ends with " + quoted(result) +
+               "; the tag is kept");
+  }
+  return visitor.result(result) == VisitResult::STOP ? GameEnd::STOPPED : GameEnd::DONE;
+}
+
+bool PgnReader::skip_move_number(const PgnToken& token) {
+  // In a game tagged as numeric, 4 or 5 digits not followed by dots are
+  // an ICCF move (5254); everywhere else digits are a move number.
+  const bool numeric_move =
+      numeric_ && (token.text.size() == 4 || token.text.size() == 5) && tokens_->peek().kind != PgnTokenKind::PERIOD;
+  if (!all_digits(token.text) || numeric_move) return false;
+  // "12." or "12..."; its value is not checked.
+  while (tokens_->peek().kind == PgnTokenKind::PERIOD) tokens_->next();
+  return true;
+}
+
+std::optional<PgnReader::GameEnd> PgnReader::read_null_move(PgnVisitor& visitor, const PgnToken& token) {
+  const LineState& line = lines_.back();
+  // A pass is no move under the Laws, and with the king in check it
+  // would leave the king capturable: neither can be replayed.
+  std::string why =
+      lines_.size() == 1 ? "null move " + quoted(token.text) + " in the main line: passing is not a move under the Laws"
+      : line.current.in_check() ? "null move " + quoted(token.text) + " while in check: the king would stay in check"
+                                : "";
+  if (!why.empty()) {
+    report(visitor, PgnSeverity::ERROR, token, move_number_label(line.current), why + "; rest of the game skipped");
+    resync_after_error();
+    return close_variations(visitor);
+  }
+  return play_in_line(visitor, token, Move::none());
+}
+
+std::optional<PgnReader::GameEnd> PgnReader::play_in_line(PgnVisitor& visitor, const PgnToken& token, Move move) {
+  LineState& line = lines_.back();
+  PgnMoveEvent event{token.text, line.current, move, token.line, token.column};
+  VisitResult answer = visitor.move(event);
+  line.before_last = line.current;
+  UndoInfo undo;
+  if (is_null_move(move)) line.current.do_null_move(undo);
+  else line.current.do_move(move, undo);
+  line.has_move = true;
+  return follow_answer(visitor, answer);
+}
+
+std::optional<PgnReader::GameEnd> PgnReader::read_nag(PgnVisitor& visitor, const PgnToken& token) {
+  int nag = token.text.size() <= 3 ? std::stoi(token.text) : 256;
+  if (nag > 255) {
+    report(visitor, PgnSeverity::WARNING, token, "", "NAG $" + token.text + " is out of range 0-255; ignored");
+    return std::nullopt;
+  }
+  return annotate(visitor, token, nag);
+}
+
+std::optional<PgnReader::GameEnd> PgnReader::read_suffix(PgnVisitor& visitor, const PgnToken& token) {
+  int nag = suffix_nag(token.text);
+  if (nag == 0) {
+    report(visitor, PgnSeverity::WARNING, token, "", "unknown annotation " + quoted(token.text) + " ignored");
+    return std::nullopt;
+  }
+  return annotate(visitor, token, nag);
+}
+
+std::optional<PgnReader::GameEnd> PgnReader::annotate(PgnVisitor& visitor, const PgnToken& token, int nag) {
+  if (!lines_.back().has_move) {
+    report(visitor, PgnSeverity::WARNING, token, "", "annotation " + quoted(token.text) + " before any move ignored");
+    return std::nullopt;
+  }
+  return follow_answer(visitor, visitor.nag(nag));
+}
+
+std::optional<PgnReader::GameEnd> PgnReader::open_variation(PgnVisitor& visitor, const PgnToken& token) {
+  if (!lines_.back().has_move) {
+    report(visitor, PgnSeverity::WARNING, token, "", "variation before any move ignored");
+    skip_variation();
+    return std::nullopt;
+  }
+  if (static_cast<int>(lines_.size()) > options_.max_variation_depth) {
+    report(visitor, PgnSeverity::ERROR, token, "",
+           "variations nested deeper than " + std::to_string(options_.max_variation_depth) +
+               " levels; this variation is dropped");
+    skip_variation();
+    return std::nullopt;
+  }
+  VisitResult answer = visitor.begin_variation();
+  if (answer == VisitResult::SKIP) {
+    skip_variation();
+    return std::nullopt;
+  }
+  if (answer == VisitResult::STOP) return GameEnd::STOPPED;
+  // The variation replaces the last move of the line it branches from.
+  Position from = lines_.back().before_last;
+  lines_.push_back(LineState{from, from, false});
+  return std::nullopt;
+}
+
+std::optional<PgnReader::GameEnd> PgnReader::close_variation(PgnVisitor& visitor, const PgnToken& token) {
+  if (lines_.size() == 1) {
+    report(visitor, PgnSeverity::WARNING, token, "", "')' without a variation ignored");
+    return std::nullopt;
+  }
+  lines_.pop_back();
+  return follow_answer(visitor, visitor.end_variation());
 }
 
 }  // namespace tabiya

@@ -137,6 +137,32 @@ class PgnReader {
   bool find_game_start(PgnVisitor& visitor);
   VisitResult read_headers(PgnVisitor& visitor);
   GameEnd read_movetext(PgnVisitor& visitor, const Position& start);
+  // --- The movetext's steps. Each returns how the game ends (an end of the movetext,
+  // or a visitor stopping the reading), or nullopt to read on. ---
+  std::optional<GameEnd> read_movetext_token(PgnVisitor& visitor, const PgnToken& token);
+  // Comments before a game without tags belong to its movetext.
+  std::optional<GameEnd> pass_leading_comments(PgnVisitor& visitor);
+  // Closes the variations still open, so begin/end_variation always pair up.
+  GameEnd close_variations(PgnVisitor& visitor);
+  // Acts on a visitor's answer to an event in the current line: SKIP drops the
+  // rest of that line, which may in turn be skipped by end_variation's answer.
+  std::optional<GameEnd> follow_answer(PgnVisitor& visitor, VisitResult answer);
+  // The input or the game ended before a result token.
+  GameEnd end_without_result(PgnVisitor& visitor, const PgnToken& at, const std::string& where);
+  // A result token, a move number or a move.
+  std::optional<GameEnd> read_symbol(PgnVisitor& visitor, const PgnToken& token);
+  GameEnd read_result(PgnVisitor& visitor, const PgnToken& token);
+  // True (and its dots skipped) when `token` is a move number.
+  bool skip_move_number(const PgnToken& token);
+  std::optional<GameEnd> read_null_move(PgnVisitor& visitor, const PgnToken& token);
+  // Hands a move (or a null move) to the visitor and plays it in the current line.
+  std::optional<GameEnd> play_in_line(PgnVisitor& visitor, const PgnToken& token, Move move);
+  std::optional<GameEnd> read_nag(PgnVisitor& visitor, const PgnToken& token);
+  std::optional<GameEnd> read_suffix(PgnVisitor& visitor, const PgnToken& token);
+  // A NAG for the current line's last move.
+  std::optional<GameEnd> annotate(PgnVisitor& visitor, const PgnToken& token, int nag);
+  std::optional<GameEnd> open_variation(PgnVisitor& visitor, const PgnToken& token);
+  std::optional<GameEnd> close_variation(PgnVisitor& visitor, const PgnToken& token);
   bool start_position(PgnVisitor& visitor, Position& start);
   void skip_tags();
   // Skips to the end of the game: its result token, or the next game's tags.
@@ -164,6 +190,8 @@ class PgnReader {
   // [Notation "ICCF"]: the movetext is in ICCF numeric notation (5254).
   bool numeric_ = false;
   int fen_line_ = 0, fen_column_ = 0, variant_line_ = 0, variant_column_ = 0;
+  // The lines of the movetext being read: the main line, then each variation open in it.
+  std::vector<LineState> lines_;
   // Comments seen before a game's first token, when it has no tags.
   std::vector<PgnToken> leading_comments_;
 };

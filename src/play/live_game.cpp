@@ -17,6 +17,9 @@ Refusal refuse(std::string code, std::string reason, std::string detail) {
   return Refusal{std::move(code), std::move(reason), std::move(detail)};
 }
 
+// The Laws (the Game) refused what the rules of play allowed.
+Refusal laws_refusal(const Error& e) { return refuse("not_allowed", "laws", e.message); }
+
 constexpr std::string_view KIND_LETTERS = "smodxctaerflung";  // one letter per ActionKind, in order
 
 }  // namespace
@@ -175,169 +178,233 @@ Answer<Change> LiveGame::record(Action a) {
 }
 
 Answer<Change> LiveGame::apply(const Action& a) {
-  Change change;
-  auto laws_refusal = [](const Error& e) { return refuse("not_allowed", "laws", e.message); };
-  const std::size_t plies_before = game_->moves().size();
-  auto after_moves = [&] {
-    for (std::size_t i = plies_before; i < game_->moves().size(); ++i) move_times_.push_back(time_->now().count());
-    if (game_->moves().size() != plies_before) {
-      change.moved = true;
-      takeback_offer_.reset();
-      turn_started_at_ = time_->now().count();
-      follow_fair_start();
-    }
-    change.ended = game_->is_over();
-  };
   switch (a.kind) {
     case ActionKind::START:
-      if (started_) return refuse("not_allowed", "started", "the game has already started");
-      started_ = true;
-      turn_started_at_ = time_->now().count();
-      if (!replaying_ && !game_->is_over()) time_->run();
-      return change;
-    case ActionKind::MOVE: {
-      if (auto r = ensure_running(a.by); !r) return r.error();
-      if (a.by != turn()) return refuse("not_your_turn", "", "it is not this side's turn");
-      std::string reason;
-      Move m = parse_uci(a.uci, &reason);
-      if (!m.is_ok()) return refuse("illegal_move", reason, "move " + a.uci + " refused: " + reason);
-      if (auto r = game_->play(m); !r) {
-        after_moves();
-        if (game_->is_over()) return change;  // the flag had fallen: the game ended instead (6.9)
-        return laws_refusal(r.error());
-      }
-      after_moves();
-      return change;
-    }
+      return apply_start();
+    case ActionKind::MOVE:
+      return apply_move(a);
     case ActionKind::DRAW_OFFER:
-      if (auto r = ensure_running(a.by); !r) return r.error();
-      if (game_->draw_offer() == a.by) return refuse("not_allowed", "offer_stands", "the offer stands already");
-      if (auto r = game_->offer_draw(a.by); !r) return laws_refusal(r.error());
-      change.offer = true;
-      return change;
+      return apply_draw_offer(a.by);
     case ActionKind::DRAW_ACCEPT:
-      if (auto r = ensure_running(a.by); !r) return r.error();
-      if (game_->draw_offer() != ~a.by) return refuse("no_offer", "draw", "no draw offer by the opponent stands");
-      if (auto r = game_->accept_draw(a.by); !r) return laws_refusal(r.error());
-      change.ended = game_->is_over();
-      return change;
+      return apply_draw_accept(a.by);
     case ActionKind::DRAW_DECLINE:
-      if (auto r = ensure_running(a.by); !r) return r.error();
-      if (game_->draw_offer() != ~a.by) return refuse("no_offer", "draw", "no draw offer by the opponent stands");
-      if (auto r = game_->decline_draw(a.by); !r) return laws_refusal(r.error());
-      change.declined = true;
-      return change;
-    case ActionKind::CLAIM: {
-      if (auto r = ensure_running(a.by); !r) return r.error();
-      if (a.by != turn()) return refuse("not_your_turn", "", "only the player having the move claims (Art. 9.2, 9.3)");
-      std::optional<Move> intended;
-      if (!a.uci.empty()) {
-        std::string reason;
-        Move m = parse_uci(a.uci, &reason);
-        if (!m.is_ok()) return refuse("illegal_move", reason, "intended move " + a.uci + " refused: " + reason);
-        intended = m;
-      }
-      const Millis before = game_->clock() ? game_->clock()->remaining(~a.by) : Millis{0};
-      auto verdict = game_->claim_draw(a.by, a.ground, intended);
-      if (!verdict) return laws_refusal(verdict.error());
-      change.explanation = verdict->explanation;
-      if (!verdict->upheld) {
-        change.claim_rejected = true;
-        if (game_->clock()) change.added = game_->clock()->remaining(~a.by) - before;
-      }
-      after_moves();
-      return change;
-    }
+      return apply_draw_decline(a.by);
+    case ActionKind::CLAIM:
+      return apply_claim(a);
     case ActionKind::TAKEBACK_OFFER:
-    case ActionKind::TAKEBACK_ACCEPT: {
-      if (auto r = ensure_running(a.by); !r) return r.error();
-      if (!takebacks_allowed(options_)) return refuse("not_allowed", "not_casual", "takebacks only in casual games");
-      const bool robot_opponent = robot_seat(~a.by);
-      Color asker = a.by;
-      if (a.kind == ActionKind::TAKEBACK_ACCEPT) {
-        if (takeback_offer_ != ~a.by) return refuse("no_offer", "takeback", "no takeback offer by the opponent");
-        asker = ~a.by;
-      } else if (!robot_opponent) {
-        if (takeback_offer_ == a.by) return refuse("not_allowed", "offer_stands", "the offer stands already");
-        if (game_->moves().size() <= options_.moves.size())
-          return refuse("not_allowed", "no_move", "no move of this game to take back");
-        takeback_offer_ = a.by;
-        change.offer = true;
-        return change;
-      }
-      // The asker's last move goes, and the opponent's reply to it if there is one.
-      const int played = int(game_->moves().size() - options_.moves.size());
-      int plies = turn() == asker ? 2 : 1;
-      if (plies > played) plies = played;
-      if (turn() == asker && plies < 2) plies = 0;  // the asker has not moved yet
-      if (plies == 0) return refuse("not_allowed", "no_move", "no move of this side to take back");
-      if (auto r = rebuild(plies); !r) return laws_refusal(r.error());
-      takeback_offer_.reset();
-      change.rewritten = true;
-      return change;
-    }
+    case ActionKind::TAKEBACK_ACCEPT:
+      return apply_takeback(a);
     case ActionKind::TAKEBACK_DECLINE:
-      if (auto r = ensure_running(a.by); !r) return r.error();
-      if (takeback_offer_ != ~a.by) return refuse("no_offer", "takeback", "no takeback offer by the opponent");
-      takeback_offer_.reset();
-      change.declined = true;
-      return change;
+      return apply_takeback_decline(a.by);
     case ActionKind::RESIGN:
-      if (game_->is_over()) return refuse("game_over", "", "the game is over");
-      if (auto r = game_->resign(a.by); !r) return laws_refusal(r.error());
-      change.ended = true;
-      return change;
+      return apply_resign(a.by);
     case ActionKind::FLAG:
-      if (!game_->check_flag()) return refuse("not_allowed", "no_flag", "no flag has fallen");
-      change.ended = true;
-      return change;
+      return apply_flag();
     case ActionKind::ABORT:
-      if (game_->is_over()) return refuse("game_over", "", "the game is over");
-      if (!can_abort(a.by)) {
-        if (options_.tournament) return refuse("not_allowed", "tournament", "an event's game cannot be aborted");
-        return refuse("not_allowed", "moved", "both sides have moved: the game can no longer be aborted");
-      }
-      if (auto r = game_->arbiter_declare({Score::NO_RESULT, Termination::ABORTED, a.by}, "aborted"); !r)
-        return laws_refusal(r.error());
-      change.ended = true;
-      return change;
-    case ActionKind::FIRST_MOVE_TIMEOUT: {
-      auto due = first_move_deadline();
-      if (!due || time_->now() < *due) return refuse("not_allowed", "no_deadline", "no first move is overdue");
-      const Color late = turn();
-      // Casual: no game took place. An event's game: the absent player loses by default (Art. 6.7).
-      Outcome outcome = options_.tournament ? Outcome{win_for(~late), Termination::FORFEIT, late}
-                                            : Outcome{Score::NO_RESULT, Termination::ABORTED, late};
-      if (auto r = game_->arbiter_declare(outcome, "no first move within its time limit"); !r)
-        return laws_refusal(r.error());
-      change.ended = true;
-      return change;
-    }
-    case ActionKind::OPPONENT_GONE: {
-      if (auto r = ensure_running(a.by); !r) return r.error();
-      if (!opponent_gone_rule_applies(options_))
-        return refuse("not_allowed", "not_invite", "only a casual game between two people");
-      if (a.uci != "win" && a.uci != "draw") return refuse("not_allowed", "unknown", "claim the win or a draw");
-      Outcome outcome{a.uci == "win" ? win_for(a.by) : Score::DRAW, Termination::ARBITER_DECISION, ~a.by};
-      if (auto r = game_->arbiter_declare(outcome, "the opponent left the game"); !r) return laws_refusal(r.error());
-      change.ended = true;
-      return change;
-    }
-    case ActionKind::DEADLINE: {
-      auto due = deadline();
-      if (!due || time_->now() < *due) return refuse("not_allowed", "no_deadline", "no deadline has passed");
-      const Color late = turn();
-      // As for a flag (Art. 6.9): lost, unless the opponent cannot checkmate by any series of legal moves.
-      const bool can_mate = can_checkmate(game_->position(), ~late).verdict != Winnability::UNWINNABLE;
-      Outcome outcome = can_mate ? Outcome{win_for(~late), Termination::TIME_FORFEIT, late}
-                                 : Outcome{Score::DRAW, Termination::TIMEOUT_DRAW, late};
-      if (auto r = game_->arbiter_declare(outcome, "correspondence deadline passed"); !r)
-        return laws_refusal(r.error());
-      change.ended = true;
-      return change;
-    }
+      return apply_abort(a.by);
+    case ActionKind::FIRST_MOVE_TIMEOUT:
+      return apply_first_move_timeout();
+    case ActionKind::OPPONENT_GONE:
+      return apply_opponent_gone(a);
+    case ActionKind::DEADLINE:
+      return apply_deadline();
   }
   return refuse("not_allowed", "unknown", "unknown action");
+}
+
+void LiveGame::note_moves_played(std::size_t plies_before, Change& change) {
+  for (std::size_t i = plies_before; i < game_->moves().size(); ++i) move_times_.push_back(time_->now().count());
+  if (game_->moves().size() != plies_before) {
+    change.moved = true;
+    takeback_offer_.reset();
+    turn_started_at_ = time_->now().count();
+    follow_fair_start();
+  }
+  change.ended = game_->is_over();
+}
+
+Answer<Change> LiveGame::end_by_arbiter(Outcome outcome, std::string_view reason) {
+  if (auto r = game_->arbiter_declare(outcome, reason); !r) return laws_refusal(r.error());
+  Change change;
+  change.ended = true;
+  return change;
+}
+
+Answer<Change> LiveGame::apply_start() {
+  if (started_) return refuse("not_allowed", "started", "the game has already started");
+  started_ = true;
+  turn_started_at_ = time_->now().count();
+  if (!replaying_ && !game_->is_over()) time_->run();
+  return Change{};
+}
+
+Answer<Change> LiveGame::apply_move(const Action& a) {
+  if (auto r = ensure_running(a.by); !r) return r.error();
+  if (a.by != turn()) return refuse("not_your_turn", "", "it is not this side's turn");
+  std::string reason;
+  Move m = parse_uci(a.uci, &reason);
+  if (!m.is_ok()) return refuse("illegal_move", reason, "move " + a.uci + " refused: " + reason);
+  Change change;
+  const std::size_t plies_before = game_->moves().size();
+  auto played_move = game_->play(m);
+  note_moves_played(plies_before, change);
+  // A move the Laws refuse is no refusal when the flag had fallen: the game ended instead (6.9).
+  if (!played_move && !game_->is_over()) return laws_refusal(played_move.error());
+  return change;
+}
+
+Answer<Change> LiveGame::apply_draw_offer(Color by) {
+  if (auto r = ensure_running(by); !r) return r.error();
+  if (game_->draw_offer() == by) return refuse("not_allowed", "offer_stands", "the offer stands already");
+  if (auto r = game_->offer_draw(by); !r) return laws_refusal(r.error());
+  Change change;
+  change.offer = true;
+  return change;
+}
+
+Answer<Change> LiveGame::apply_draw_accept(Color by) {
+  if (auto r = ensure_running(by); !r) return r.error();
+  if (game_->draw_offer() != ~by) return refuse("no_offer", "draw", "no draw offer by the opponent stands");
+  if (auto r = game_->accept_draw(by); !r) return laws_refusal(r.error());
+  Change change;
+  change.ended = game_->is_over();
+  return change;
+}
+
+Answer<Change> LiveGame::apply_draw_decline(Color by) {
+  if (auto r = ensure_running(by); !r) return r.error();
+  if (game_->draw_offer() != ~by) return refuse("no_offer", "draw", "no draw offer by the opponent stands");
+  if (auto r = game_->decline_draw(by); !r) return laws_refusal(r.error());
+  Change change;
+  change.declined = true;
+  return change;
+}
+
+Answer<Change> LiveGame::apply_claim(const Action& a) {
+  if (auto r = ensure_running(a.by); !r) return r.error();
+  if (a.by != turn()) return refuse("not_your_turn", "", "only the player having the move claims (Art. 9.2, 9.3)");
+  std::optional<Move> intended;
+  if (!a.uci.empty()) {
+    std::string reason;
+    Move m = parse_uci(a.uci, &reason);
+    if (!m.is_ok()) return refuse("illegal_move", reason, "intended move " + a.uci + " refused: " + reason);
+    intended = m;
+  }
+  Change change;
+  const std::size_t plies_before = game_->moves().size();
+  const Millis opponent_time_before = game_->clock() ? game_->clock()->remaining(~a.by) : Millis{0};
+  auto verdict = game_->claim_draw(a.by, a.ground, intended);
+  if (!verdict) return laws_refusal(verdict.error());
+  change.explanation = verdict->explanation;
+  if (!verdict->upheld) {
+    change.claim_rejected = true;
+    if (game_->clock()) change.added = game_->clock()->remaining(~a.by) - opponent_time_before;
+  }
+  note_moves_played(plies_before, change);
+  return change;
+}
+
+Answer<Change> LiveGame::apply_takeback(const Action& a) {
+  if (auto r = ensure_running(a.by); !r) return r.error();
+  if (!takebacks_allowed(options_)) return refuse("not_allowed", "not_casual", "takebacks only in casual games");
+  if (a.kind == ActionKind::TAKEBACK_ACCEPT) {
+    if (takeback_offer_ != ~a.by) return refuse("no_offer", "takeback", "no takeback offer by the opponent");
+    return take_back_moves_of(~a.by);
+  }
+  // The robot grants a takeback at once; a person is offered it.
+  if (robot_seat(~a.by)) return take_back_moves_of(a.by);
+  return stand_takeback_offer(a.by);
+}
+
+Answer<Change> LiveGame::stand_takeback_offer(Color by) {
+  if (takeback_offer_ == by) return refuse("not_allowed", "offer_stands", "the offer stands already");
+  if (game_->moves().size() <= options_.moves.size())
+    return refuse("not_allowed", "no_move", "no move of this game to take back");
+  takeback_offer_ = by;
+  Change change;
+  change.offer = true;
+  return change;
+}
+
+int LiveGame::takeback_plies(Color asker) const {
+  // The asker's last move goes, and the opponent's reply to it if there is one.
+  int plies = turn() == asker ? 2 : 1;
+  if (plies > played()) plies = played();
+  if (turn() == asker && plies < 2) plies = 0;  // the asker has not moved yet
+  return plies;
+}
+
+Answer<Change> LiveGame::take_back_moves_of(Color asker) {
+  const int plies = takeback_plies(asker);
+  if (plies == 0) return refuse("not_allowed", "no_move", "no move of this side to take back");
+  if (auto r = rebuild(plies); !r) return laws_refusal(r.error());
+  takeback_offer_.reset();
+  Change change;
+  change.rewritten = true;
+  return change;
+}
+
+Answer<Change> LiveGame::apply_takeback_decline(Color by) {
+  if (auto r = ensure_running(by); !r) return r.error();
+  if (takeback_offer_ != ~by) return refuse("no_offer", "takeback", "no takeback offer by the opponent");
+  takeback_offer_.reset();
+  Change change;
+  change.declined = true;
+  return change;
+}
+
+Answer<Change> LiveGame::apply_resign(Color by) {
+  if (game_->is_over()) return refuse("game_over", "", "the game is over");
+  if (auto r = game_->resign(by); !r) return laws_refusal(r.error());
+  Change change;
+  change.ended = true;
+  return change;
+}
+
+Answer<Change> LiveGame::apply_flag() {
+  if (!game_->check_flag()) return refuse("not_allowed", "no_flag", "no flag has fallen");
+  Change change;
+  change.ended = true;
+  return change;
+}
+
+Answer<Change> LiveGame::apply_abort(Color by) {
+  if (game_->is_over()) return refuse("game_over", "", "the game is over");
+  if (!can_abort(by)) {
+    if (options_.tournament) return refuse("not_allowed", "tournament", "an event's game cannot be aborted");
+    return refuse("not_allowed", "moved", "both sides have moved: the game can no longer be aborted");
+  }
+  return end_by_arbiter({Score::NO_RESULT, Termination::ABORTED, by}, "aborted");
+}
+
+Answer<Change> LiveGame::apply_first_move_timeout() {
+  auto due = first_move_deadline();
+  if (!due || time_->now() < *due) return refuse("not_allowed", "no_deadline", "no first move is overdue");
+  const Color late = turn();
+  // Casual: no game took place. An event's game: the absent player loses by default (Art. 6.7).
+  Outcome outcome = options_.tournament ? Outcome{win_for(~late), Termination::FORFEIT, late}
+                                        : Outcome{Score::NO_RESULT, Termination::ABORTED, late};
+  return end_by_arbiter(outcome, "no first move within its time limit");
+}
+
+Answer<Change> LiveGame::apply_opponent_gone(const Action& a) {
+  if (auto r = ensure_running(a.by); !r) return r.error();
+  if (!opponent_gone_rule_applies(options_))
+    return refuse("not_allowed", "not_invite", "only a casual game between two people");
+  if (a.uci != "win" && a.uci != "draw") return refuse("not_allowed", "unknown", "claim the win or a draw");
+  Outcome outcome{a.uci == "win" ? win_for(a.by) : Score::DRAW, Termination::ARBITER_DECISION, ~a.by};
+  return end_by_arbiter(outcome, "the opponent left the game");
+}
+
+Answer<Change> LiveGame::apply_deadline() {
+  auto due = deadline();
+  if (!due || time_->now() < *due) return refuse("not_allowed", "no_deadline", "no deadline has passed");
+  const Color late = turn();
+  // As for a flag (Art. 6.9): lost, unless the opponent cannot checkmate by any series of legal moves.
+  const bool can_mate = can_checkmate(game_->position(), ~late).verdict != Winnability::UNWINNABLE;
+  Outcome outcome = can_mate ? Outcome{win_for(~late), Termination::TIME_FORFEIT, late}
+                             : Outcome{Score::DRAW, Termination::TIMEOUT_DRAW, late};
+  return end_by_arbiter(outcome, "correspondence deadline passed");
 }
 
 Result<bool> LiveGame::rebuild(int plies) {

@@ -214,6 +214,31 @@ class LiveGame {
   Result<bool> setup();                   // a fresh Game with the initial moves
   Answer<Change> apply(const Action& a);  // the rules for one action at the current virtual time
   Answer<Change> record(Action a);        // stamps, applies and logs a live action
+  // --- The rules of each kind of action, at the current virtual time ---
+  Answer<Change> apply_start();
+  Answer<Change> apply_move(const Action& a);
+  Answer<Change> apply_draw_offer(Color by);
+  Answer<Change> apply_draw_accept(Color by);
+  Answer<Change> apply_draw_decline(Color by);
+  Answer<Change> apply_claim(const Action& a);
+  Answer<Change> apply_takeback(const Action& a);  // an offer (granted at once by the robot) or its acceptance
+  Answer<Change> apply_takeback_decline(Color by);
+  Answer<Change> apply_resign(Color by);
+  Answer<Change> apply_flag();
+  Answer<Change> apply_abort(Color by);
+  Answer<Change> apply_first_move_timeout();
+  Answer<Change> apply_opponent_gone(const Action& a);
+  Answer<Change> apply_deadline();
+  // `by` offers a takeback to a person; it stands until answered or a move is played.
+  Answer<Change> stand_takeback_offer(Color by);
+  // How many plies a takeback asked by `asker` removes: 0 when the asker has no move of this game to take back.
+  int takeback_plies(Color asker) const;
+  Answer<Change> take_back_moves_of(Color asker);
+  // Ends the game with the arbiter's `outcome`.
+  Answer<Change> end_by_arbiter(Outcome outcome, std::string_view reason);
+  // After the Laws handled an action from `plies_before` plies: the instants of the moves it played, the turn
+  // they start, and whether the game is over.
+  void note_moves_played(std::size_t plies_before, Change& change);
   // The game without its last moves, clocks kept (never above their reading
   // at the position returned to): rewound in place (Game::rewind), at a cost
   // that does not grow with the game's length.

@@ -112,7 +112,7 @@ Colour allocate(const Entrant& a, const Entrant& b, bool a_higher, Colour initia
 
 // A player and the partners it would take, best first (matching vertices).
 struct Preference {
-  int x;
+  int vertex;
   std::vector<int> candidates;
 };
 
@@ -283,522 +283,742 @@ struct Pairer {
     return result;
   }
 
-  // The criteria weight of edge (i, j), i ranked above j, for the bracket.
-  struct Layout {
-    int cw = 0;                   // width of a count field
-    std::map<Points, int> shift;  // score field: offset of each score level
-    int sw = 0;                   // width of a score field
-  };
-
   // Pairs one bracket. `next_closed` tells whether the final witness pairs
   // every player of the next bracket (this one's floaters and the next
   // scoregroup) within that bracket or gives him the PAB.
   Result<std::vector<std::pair<int, int>>> pair_bracket(const std::vector<int>& bracket,
                                                         const std::vector<int>& next_group,
                                                         const std::vector<int>& rest, bool last, C9 c9,
-                                                        bool& next_closed) {
-    int V = static_cast<int>(rest.size()) + (odd ? 1 : 0);
-    std::vector<int> vid(n + 1, -1);
-    for (size_t k = 0; k < rest.size(); ++k) vid[rest[k]] = static_cast<int>(k);
-    int bye_v = odd ? static_cast<int>(rest.size()) : -1;
-    std::vector<char> in_b(n, 0), in_n(n, 0);
-    for (int i : bracket) in_b[i] = 1;
-    for (int i : next_group) in_n[i] = 1;
-    std::vector<int> pos(n, -1);
-    for (size_t k = 0; k < bracket.size(); ++k) pos[bracket[k]] = static_cast<int>(k);
-    int mdp_count = 0;
-    for (int i : bracket)
-      if (es[i].score > es[bracket.back()].score) ++mdp_count;
+                                                        bool& next_closed) const;
+};
 
-    Layout L;
-    // Each field is exactly as wide as its largest sum over a matching (so no
-    // field carries into the next, and the weights stay in as few words as
-    // possible): C4 and C7 count pairs among all V vertices (at most V/2);
-    // C5 and C10-C17 count the bracket's pairs or their players (at most B);
-    // a score field counts players of that score, each at most once (c).
-    L.cw = bits_for(V / 2);
-    const int cwb = bits_for(static_cast<long long>(bracket.size()));
-    std::map<Points, int> counts;
-    for (int i : bracket) counts[es[i].score]++;
-    for (int i : next_group) counts[es[i].score]++;
-    int off = 0;
-    for (auto& [score, c] : counts) {  // ascending scores: higher scores get higher bits
-      L.shift[score] = off;
-      off += bits_for(c);
-    }
-    L.sw = off;
-    int B = static_cast<int>(bracket.size());
+// Where each criterion's field sits in an edge weight: bit offsets, from the
+// most significant criterion (C4) down to the sequence order's guess. Each
+// field is exactly as wide as its largest sum over a matching, so no field
+// carries into the next and the weights stay in as few words as possible.
+struct WeightFields {
+  int count_width = 0;                 // counts pairs among all vertices (C4, C7): at most V/2
+  int bracket_count_width = 0;         // counts the bracket's pairs or their players (C5, C10-C17): at most B
+  std::map<Points, int> score_offset;  // a score field: the offset of each score level, higher scores higher
+  int score_width = 0;                 // a score field counts players of that score, each at most once
 
-    // Field offsets, lowest first.
-    int o = 0;
-    int o_float_rank = o;
-    o += bits_for(static_cast<long long>(B) * B);  // at most 2B per pair, B/2 pairs
-    int o_order = o;
-    o += bits_for(static_cast<long long>(B) * B * B);  // at most 2B^2 per pair
-    // The Article 4 search's tie-break (which candidate a settled player
-    // takes) sits above the ordering guess, below every criterion.
-    int o_bonus = o;
-    o += bits_for(static_cast<long long>(bracket.size()));  // a candidate's rank, at most B
-    int o_c21 = o;
-    o += L.sw;
-    int o_c20 = o;
-    o += L.sw;
-    int o_c19 = o;
-    o += L.sw;
-    int o_c18 = o;
-    o += L.sw;
-    int o_c17 = o;
-    o += cwb;
-    int o_c16 = o;
-    o += cwb;
-    int o_c15 = o;
-    o += cwb;
-    int o_c14 = o;
-    o += cwb;
-    int o_c13 = o;
-    o += cwb;
-    int o_c12 = o;
-    o += cwb;
-    int o_c11 = o;
-    o += cwb;
-    int o_c10 = o;
-    o += cwb;
-    int o_c9 = o;
-    o += bits_for(n);  // one bye, its rank value at most n
-    int o_c7s = o;
-    o += L.sw;
-    int o_c7 = o;
-    o += L.cw;
-    int o_c6 = o;
-    o += L.sw;
-    int o_c5 = o;
-    o += cwb;
-    int o_c4 = o;
-    o += L.cw;
-    if (o + 4 > kWideWords * 64) return fail("bracket too large for the weight width");
+  // Article 4's sequence order, a first guess: below every criterion.
+  int sequence_float_rank = 0;
+  int sequence_order = 0;
+  // Which candidate a settled player takes, in the Article 4 search.
+  int tie_break = 0;
+  // Float criteria (Article 2.4: C14-C21).
+  int c21_upfloat_two_back_scores = 0;
+  int c20_downfloat_two_back_scores = 0;
+  int c19_upfloat_again_scores = 0;
+  int c18_downfloat_again_scores = 0;
+  int c17_upfloat_two_back = 0;
+  int c16_downfloat_two_back = 0;
+  int c15_upfloat_again = 0;
+  int c14_downfloat_again = 0;
+  // Colour criteria (C10-C13).
+  int c13_strong_preference = 0;
+  int c12_colour_preference = 0;
+  int c11_colour_run = 0;
+  int c10_colour_difference = 0;
+  int c9_bye_unplayed = 0;  // the PAB assignee's unplayed games
+  int c7_next_scores = 0;
+  int c7_next_pairs = 0;
+  int c6_bracket_scores = 0;
+  int c5_bracket_pairs = 0;
+  int c4_completion = 0;
+  int total = 0;  // every weight is below 2^total
 
-    // The bracket's pairs count for the ordering heuristic: MDPs paired with the
-    // first residents, the remaining residents S1 against S2.
-    int residents = B - mdp_count;
-    auto weight = [&](int i, int j, bool with_order) -> Wide {
-      // i ranked above j
-      Wide w;
-      w.add_at(o_c4, 1);
-      bool both_b = in_b[i] && in_b[j];
-      const Entrant &hi = es[i], &lo = es[j];
-      if (both_b) {
-        w.add_at(o_c5, 1);
-        w.add_at(o_c6 + L.shift[hi.score], 1);
-      }
-      if (in_n[j] && (in_b[i] || in_n[i])) {
-        w.add_at(o_c7, 1);
-        w.add_at(o_c7s + L.shift[hi.score], 1);
-      }
-      if (!both_b) return w;
-      // Colour criteria (C10-C13).
-      bool same_pref = hi.preference == lo.preference && hi.preference != Colour::none;
-      if (!(hi.imbalance() > 1 && lo.imbalance() > 1 && same_pref)) w.add_at(o_c10, 1);
-      {
-        bool ok = !(hi.absolute && lo.absolute && same_pref);
-        if (!ok) {
-          if (hi.imbalance() == lo.imbalance()) ok = hi.repeated == Colour::none || hi.repeated != lo.repeated;
-          else {
-            const Entrant& smaller = hi.imbalance() > lo.imbalance() ? lo : hi;
-            ok = smaller.repeated != opposite(hi.preference);
-          }
-        }
-        if (ok) w.add_at(o_c11, 1);
-      }
-      if (compatible_colours(hi.preference, lo.preference)) w.add_at(o_c12, 1);
-      {
-        bool hs = hi.strong || hi.absolute, ls = lo.strong || lo.absolute;
-        if (!hs || !ls || (hi.absolute && lo.absolute) || !same_pref) w.add_at(o_c13, 1);
-      }
-      // Float criteria (C14-C21).
-      bool hi_floats = hi.score > lo.score;
-      if (round > 1) {
-        w.add_at(o_c14, (lo.float1 == Float::down) + (!hi_floats && hi.float1 == Float::down));
-        if (!(hi_floats && lo.float1 == Float::up)) w.add_at(o_c15, 1);
-        w.add_at(o_c18 + L.shift[lo.score], lo.float1 == Float::down);
-        w.add_at(o_c18 + L.shift[hi.score], hi.float1 == Float::down);
-        if (!(hi_floats && lo.float1 == Float::up)) w.add_at(o_c19 + L.shift[hi.score], 1);
-      }
-      if (round > 2) {
-        w.add_at(o_c16, (lo.float2 == Float::down) + (!hi_floats && hi.float2 == Float::down));
-        if (!(hi_floats && lo.float2 == Float::up)) w.add_at(o_c17, 1);
-        w.add_at(o_c20 + L.shift[lo.score], lo.float2 == Float::down);
-        w.add_at(o_c20 + L.shift[hi.score], hi.float2 == Float::down);
-        if (!(hi_floats && lo.float2 == Float::up)) w.add_at(o_c21 + L.shift[hi.score], 1);
-      }
-      // Ordering (Article 4), a first guess: MDPs with the first residents,
-      // S1[k] with S2[k]; below that, pair the higher-ranked players (the
-      // lowest float). In this order the sequence's own pairs are the
-      // heaviest edges, so the matcher finds them quickly.
-      if (!with_order) return w;
-      int pi = pos[i], pj = pos[j];
-      w.add_at(o_float_rank, static_cast<std::uint64_t>(2 * B - pi - pj));
-      long long dev;
-      if (pi < mdp_count) dev = pj - mdp_count;  // MDP with the highest resident
-      else {
-        int half = residents / 2;
-        dev = std::llabs(static_cast<long long>(pj - pi) - half);
-      }
-      long long cap = static_cast<long long>(B) * B * 2;
-      w.add_at(o_order, static_cast<std::uint64_t>(std::max(0LL, cap - dev * (B - pi + 1))));
-      return w;
-    };
-
-    // Base weights, with and without the ordering guess.
-    std::vector<Wide> crit(static_cast<size_t>(V) * V);
-    auto at = [&](int a, int b) -> Wide& { return crit[static_cast<size_t>(a) * V + b]; };
-    // The ordering guess of each edge (the low fields, below the bonus), so
-    // every search's witness follows the sequence order as far as it can.
-    const bool order_fits = o_bonus <= 64;
-    std::vector<std::uint64_t> guess(order_fits ? static_cast<size_t>(V) * V : 0, 0);
-    MaxWeightMatching m(V, o);
-    for (size_t a = 0; a < rest.size(); ++a)
-      for (size_t b = a + 1; b < rest.size(); ++b) {
-        int i = rest[a], j = rest[b];
-        if (!compat[i][j]) continue;
-        int hi = std::min(i, j), lo = std::max(i, j);
-        at(a, b) = at(b, a) = weight(hi, lo, false);
-        Wide full = weight(hi, lo, true);
-        if (order_fits) guess[a * V + b] = guess[b * V + a] = (full - at(a, b)).w[0];
-        m.set_weight(static_cast<int>(a), static_cast<int>(b), full);
-      }
-    auto set_bye_edges = [&](bool with_c9) {
-      for (size_t a = 0; a < rest.size() && odd; ++a) {
-        int i = rest[a];
-        if (!bye_candidate(i)) continue;
-        Wide w;
-        w.add_at(o_c4, 1);
-        if (with_c9 && in_b[i]) w.add_at(o_c9, static_cast<std::uint64_t>(n - bye_rank[i]));
-        at(a, bye_v) = at(bye_v, a) = w;
-        m.set_weight(static_cast<int>(a), bye_v, w);
-      }
-    };
-    set_bye_edges(c9 != C9::no);
-    // The optimal duals of the latest solve that gave `mate`, on that solve's
-    // graph: they prove candidates impossible without solving again.
-    MatchingDuals last_duals;
-    std::vector<int> mate = m.solve(&last_duals);
-    // Whether `mt` pairs each of `players` with another of them or the PAB.
-    auto closed_among = [&](const std::vector<int>& mt, const std::vector<int>& players) {
-      std::vector<char> among(V, 0);
-      for (int i : players) among[vid[i]] = 1;
-      for (int i : players) {
-        int u = mt[vid[i]];
-        if (u >= 0 && u != bye_v && !among[u]) return false;
-      }
-      return true;
-    };
-    if (c9 == C9::decide && !closed_among(mate, bracket)) {
-      // Some player of the bracket has to be paired lower: C9 does not count here.
-      set_bye_edges(false);
-      mate = m.solve(&last_duals);
-    }
-    std::vector<int> last_index(V);
-    for (int v = 0; v < V; ++v) last_index[v] = v;
-    MaxWeightMatching last_graph = std::move(m);
-    for (int v = 0; v < V; ++v)
-      if (mate[v] < 0) return fail("no pairing satisfies the absolute criteria (C1-C3) and completion (C4)");
-    auto crit_sum = [&](const std::vector<int>& mt) {
-      Wide s;
-      for (int v = 0; v < V; ++v)
-        if (mt[v] > v) s += at(v, mt[v]);
-      return s;
-    };
-    const Wide best = crit_sum(mate);
-
-    // Article 4: among the pairings that satisfy the criteria best, the first
-    // in the sequence order. Players are settled one by one (MDPs, then S1 of
-    // the remainder, then the rest), each with the first candidate that keeps
-    // the optimum; the current matching witnesses its own partner, so only the
-    // candidates before it are tried.
-    std::vector<int> forced(V, -2);  // -2 free; >=0 fixed partner vertex; -1 floats out of the bracket
-    std::vector<char> side(V, 0);    // remainder sides once chosen: 1 = S1, 2 = S2
-    auto allowed = [&](int x, int y) {
-      if (forced[x] >= 0) return forced[x] == y;
-      if (forced[x] == -1) return y == bye_v || !in_b[rest[y]];
-      if (side[x] == 1) return side[y] == 2;
-      if (side[x] == 2) return side[y] != 2;
-      return true;
-    };
-    // The best criteria weight with the constraints above; pairs fixed both
-    // ways are left out of the graph and counted as constants.
-    // `prefer`: tie-breaks below every criterion, each making its player take
-    // the earliest of its candidates (vertices) the optimum allows, the first
-    // player's choice before the second's and so on. One player's tie-break
-    // fits the layout's bonus field; several get fields of their own, the
-    // criteria moved up by `lift` bits to make room.
-    const int bonus_width = o_c21 - o_bonus;
-    int last_lift = 0;                // the lift of last_graph
-    MaxWeightMatching scratch_graph;  // each search's graph, its buffer reused
-    auto try_with = [&](std::vector<int>& result, const std::vector<Preference>& prefer = {}) -> bool {
-      int field = bonus_width, lift = 0;
-      if (prefer.size() > 1) {
-        std::size_t most = 0;
-        for (const Preference& p : prefer) most = std::max(most, p.candidates.size());
-        field = bits_for(static_cast<long long>(most) + 1);
-        lift = std::max(0, field * static_cast<int>(prefer.size()) - bonus_width);
-      }
-      std::vector<int> bonus_of(V, -1);  // index into prefer
-      for (std::size_t i = 0; i < prefer.size(); ++i) bonus_of[prefer[i].x] = static_cast<int>(i);
-      std::vector<int> live, index(V, -1);
-      Wide fixed_sum;
-      for (int v = 0; v < V; ++v) {
-        if (forced[v] >= 0 && forced[forced[v]] == v) {
-          if (forced[v] > v) fixed_sum += at(v, forced[v]);
-          continue;
-        }
-        index[v] = static_cast<int>(live.size());
-        live.push_back(v);
-      }
-      MaxWeightMatching& t2 = scratch_graph;
-      t2.reset(static_cast<int>(live.size()), o + lift);
-      for (size_t a = 0; a < live.size(); ++a)
-        for (size_t b = a + 1; b < live.size(); ++b) {
-          int x = live[a], y = live[b];
-          const Wide& w = at(x, y);
-          if (w.zero() || !allowed(x, y) || !allowed(y, x)) continue;
-          // The criteria (lifted), the ordering guess, and a preferring
-          // player's rank of this partner in its own field.
-          Wide weight = w.shifted_up(lift);
-          if (order_fits) weight.add_at(0, guess[static_cast<size_t>(x) * V + y]);
-          int who = bonus_of[x] >= 0 ? x : bonus_of[y] >= 0 ? y : -1;
-          if (who >= 0) {
-            const Preference& p = prefer[bonus_of[who]];
-            auto it = std::find(p.candidates.begin(), p.candidates.end(), who == x ? y : x);
-            int place = static_cast<int>(prefer.size()) - 1 - bonus_of[who];
-            if (it != p.candidates.end())
-              weight.add_at(o_bonus + place * field, static_cast<std::uint64_t>(p.candidates.end() - it));
-          }
-          t2.set_weight(static_cast<int>(a), static_cast<int>(b), weight);
-        }
-      MatchingDuals duals;
-      std::vector<int> mt = t2.solve(&duals);
-      std::vector<int> full(V, -1);
-      Wide sum = fixed_sum;
-      for (int v = 0; v < V; ++v) {
-        if (index[v] < 0) {
-          full[v] = forced[v];
-          continue;
-        }
-        int u = mt[index[v]];
-        if (u < 0) return false;
-        full[v] = live[u];
-        if (live[u] > v) sum += at(v, live[u]);
-      }
-      if (!(sum == best)) return false;
-      result = std::move(full);
-      last_duals = std::move(duals);
-      std::swap(last_graph, t2);
-      last_index = std::move(index);
-      last_lift = lift;
-      return true;
-    };
-    auto in_bracket_vertex = [&](int v) { return v != bye_v && in_b[rest[v]]; };
-    // Reduced costs at or above this bound (4x scaled, as MatchingDuals gives
-    // them) exceed everything below the criteria fields: such a pair loses a
-    // criterion in every pairing, and the constraints only grow.
-    auto proven_impossible = [&](int vx, int vc) {
-      int a = last_index[vx], b = last_index[vc];
-      if (a < 0 || b < 0) return false;
-      Wide w = last_graph.weight(a, b);
-      if (w.zero()) return true;  // no edge under constraints that still hold
-      Wide criteria_unit4;
-      criteria_unit4.add_at(o_c21 + last_lift + 2, 1);
-      return criteria_unit4 <= last_duals.reduced_cost4(a, b, w);
-    };
-    // Whether the witness's partner for x is already known to be the first of
-    // the candidates the optimum allows.
-    auto witness_decides = [&](int x, const std::vector<int>& candidates, bool use_duals) {
-      int vx = vid[x];
-      int current = mate[vx];
-      // The witness already has the first candidate: nothing to search.
-      bool first_is_witness =
-          !candidates.empty() && (candidates[0] < 0 ? !in_bracket_vertex(current) : current == vid[candidates[0]]);
-      bool witness_listed = false;
-      for (int c : candidates)
-        if (c >= 0 && vid[c] == current) witness_listed = true;
-      // The witness's partner stands when the duals rule out every candidate before it.
-      if (!first_is_witness && witness_listed && use_duals) {
-        bool all_ruled_out = true;
-        for (int c : candidates) {
-          if (c < 0 || vid[c] == current) break;
-          if (!proven_impossible(vx, vid[c])) {
-            all_ruled_out = false;
-            break;
-          }
-        }
-        if (all_ruled_out) first_is_witness = true;
-      }
-      // A witness that floats x (or pairs it outside the list) decides only
-      // when no listed player is possible at all: the search says.
-      return first_is_witness;
-    };
-    auto preference = [&](int x, const std::vector<int>& candidates) {
-      Preference p{vid[x], {}};
-      for (int c : candidates)
-        if (c >= 0) p.candidates.push_back(vid[c]);
-        else break;  // "float" comes last; it gets no bonus
-      return p;
-    };
-    // Fixes x with its partner in the witness.
-    auto fix_as_witness = [&](int x) {
-      int vx = vid[x];
-      int p = mate[vx];
-      if (in_bracket_vertex(p)) {
-        forced[vx] = p;
-        forced[p] = vx;
-      } else {
-        forced[vx] = -1;
-      }
-    };
-    auto settle = [&](int x, const std::vector<int>& candidates, bool use_duals) {
-      if (!witness_decides(x, candidates, use_duals)) {
-        std::vector<int> mt;
-        if (try_with(mt, {preference(x, candidates)})) mate = std::move(mt);
-      }
-      fix_as_witness(x);
-    };
-    auto free_player = [&](int i) { return forced[vid[i]] == -2; };
-    // MDPs, highest first: the first resident possible.
-    for (int k = 0; k < mdp_count; ++k) {
-      int x = bracket[k];
-      if (!free_player(x)) continue;
-      std::vector<int> cands;
-      for (int r = mdp_count; r < B; ++r)
-        if (free_player(bracket[r]) && compat[x][bracket[r]]) cands.push_back(bracket[r]);
-      for (int r = k + 1; r < mdp_count; ++r)
-        if (free_player(bracket[r]) && compat[x][bracket[r]]) cands.push_back(bracket[r]);
-      cands.push_back(-1);
-      settle(x, cands, false);
-    }
-    // The remainder: S1 = its first k players (k = its pairs), S2 the others
-    // (Article 4.2). If no transposition of S2 attains the optimum, exchanges
-    // between S1 and S2 in the order of Article 4.3: fewest players, then the
-    // smallest difference of the exchanged BSN sums, then the highest BSNs
-    // leaving S1, then the lowest BSNs entering it.
-    std::vector<int> remainder;
-    for (int r = mdp_count; r < B; ++r)
-      if (free_player(bracket[r])) remainder.push_back(bracket[r]);
-    int R = static_cast<int>(remainder.size());
-    std::vector<int> rpos(n, -1);
-    for (int a = 0; a < R; ++a) rpos[remainder[a]] = a;
-    int k = 0;
-    for (int i : remainder) {
-      int u = mate[vid[i]];
-      if (in_bracket_vertex(u) && rpos[rest[u]] >= 0) ++k;
-    }
-    k /= 2;
-    if (k > 0) {
-      // The witness's own S1: the higher player of each remainder pair.
-      std::vector<char> witness_top(R, 0);
-      for (int a = 0; a < R; ++a) {
-        int u = mate[vid[remainder[a]]];
-        if (in_bracket_vertex(u) && rpos[rest[u]] > a) witness_top[a] = 1;
-      }
-      auto set_sides = [&](const std::vector<char>& top) {
-        for (int a = 0; a < R; ++a) side[vid[remainder[a]]] = top[a] ? 1 : 2;
-      };
-      auto clear_sides = [&]() {
-        for (int a = 0; a < R; ++a) side[vid[remainder[a]]] = 0;
-      };
-      std::vector<char> natural(R, 0);
-      for (int a = 0; a < k; ++a) natural[a] = 1;
-      // Candidate S1 sets in exchange order; the witness's set ends the search.
-      std::vector<std::vector<char>> order;
-      order.push_back(natural);
-      int max_e = std::min(2, std::min(k, R - k));
-      if (static_cast<long long>(k) * (R - k) > 300) max_e = 1;  // the witness stands in for rarer deep exchanges
-      for (const ResidentExchange& e : resident_exchanges(k, R, max_e)) {
-        std::vector<char> top = natural;
-        for (int a : e.out) top[a] = 0;
-        for (int b : e.in) top[b] = 1;
-        order.push_back(top);
-      }
-      // Deeper exchanges (three or more players, or two in a large bracket)
-      // and searches beyond 60 candidate sets fall back on the witness, which
-      // already meets every criterion; only its place in the Article 4.3
-      // order is then not verified.
-      bool chosen = false;
-      int tests = 0;
-      for (const auto& top : order) {
-        if (top == witness_top) {
-          set_sides(top);
-          chosen = true;
-          break;
-        }
-        if (++tests > 60) break;
-        set_sides(top);
-        std::vector<int> mt;
-        if (try_with(mt)) {
-          mate = std::move(mt);
-          chosen = true;
-          break;
-        }
-        clear_sides();
-      }
-      if (!chosen) set_sides(witness_top);
-      // Transpositions: each S1 player, in order, with the first S2 player possible.
-      std::vector<int> s1, s2;
-      for (int a = 0; a < R; ++a) (side[vid[remainder[a]]] == 1 ? s1 : s2).push_back(remainder[a]);
-      // A player the witness does not decide starts a batch with the free S1
-      // players after him, settled by one search whose tie-breaks rank the
-      // batch lexicographically: the same choices as one search each, since
-      // each player's choice outweighs all later ones. The batch grows while
-      // the tie-break fields fit the weights' spare bits and one more word.
-      auto candidates_in_s2 = [&](int x) {
-        std::vector<int> cands;
-        for (int y : s2)
-          if (free_player(y) && compat[x][y]) cands.push_back(y);
-        return cands;
-      };
-      const int spare_bits = (o_c4 + 1 + 4 + 63) / 64 * 64 - (o_c4 + 1 + 4);
-      for (std::size_t a = 0; a < s1.size(); ++a) {
-        int x = s1[a];
-        if (!free_player(x)) continue;
-        std::vector<int> cands = candidates_in_s2(x);
-        if (witness_decides(x, cands, true)) {
-          fix_as_witness(x);
-          continue;
-        }
-        std::vector<int> batch{x};
-        std::vector<Preference> prefer{preference(x, cands)};
-        int field = bits_for(static_cast<long long>(s2.size()) + 1);
-        // A word more than the criteria need costs less than the searches it saves.
-        int lift_room = spare_bits + (o_c4 + 5 + spare_bits + 64 <= kWideWords * 64 ? 64 : 0);
-        int room = std::max(1, (lift_room + bonus_width) / field);
-        for (std::size_t b = a + 1; b < s1.size() && static_cast<int>(batch.size()) < room; ++b)
-          if (free_player(s1[b])) {
-            batch.push_back(s1[b]);
-            prefer.push_back(preference(s1[b], candidates_in_s2(s1[b])));
-          }
-        std::vector<int> mt;
-        if (try_with(mt, prefer)) mate = std::move(mt);
-        for (int y : batch) fix_as_witness(y);
-      }
-      clear_sides();
-    }
-    std::vector<std::pair<int, int>> pairs;
-    std::vector<int> next_bracket = next_group;
-    for (int i : bracket) {
-      int v = vid[i];
-      int u = mate[v];
-      if (u == bye_v) {
-        if (last) pairs.push_back({i, -1});
-        else next_bracket.push_back(i);
-        continue;
-      }
-      int j = rest[u];
-      if (in_b[j] && i < j) pairs.push_back({i, j});
-      if (!in_b[j]) next_bracket.push_back(i);
-    }
-    next_closed = closed_among(mate, next_bracket);
-    return pairs;
+  // The field offset of a score level (0 for a level the bracket does not have).
+  int score_at(Points score) const {
+    auto it = score_offset.find(score);
+    return it == score_offset.end() ? 0 : it->second;
   }
 };
+
+// One bracket's pairing: the maximum-weight matching over every player still
+// unpaired that meets the criteria best (Articles 2 and 3), then, among the
+// pairings as good, the first in the sequence order of Article 4. Players are
+// matching vertices; the PAB is one more vertex when the round is odd.
+class BracketPairing {
+ public:
+  BracketPairing(const Pairer& pairer, const std::vector<int>& bracket, const std::vector<int>& next_group,
+                 const std::vector<int>& rest, bool last);
+  // Places every criterion's field in the edge weights; false when they do not fit.
+  bool lay_out_fields();
+  // The criteria graph and the first matching that meets them best (the
+  // witness); false when not everybody can be paired (C1-C4).
+  bool find_witness(C9 c9);
+  // Article 4: the moved-down players, then the remainder, each settled with
+  // the first candidate that keeps the optimum.
+  void settle_moved_down_players();
+  void settle_remainder();
+  // The bracket's pairs (the PAB as -1, in the last bracket). `next_closed`:
+  // whether the witness pairs every player of the next bracket within it or
+  // gives him the PAB.
+  std::vector<std::pair<int, int>> pairs(bool& next_closed) const;
+
+ private:
+  // A vertex's constraint in the search: a fixed partner vertex, or one of these.
+  static constexpr int FREE = -2;
+  static constexpr int FLOATS_OUT = -1;  // paired outside the bracket or given the PAB
+  // The remainder's halves once chosen (Article 4.2).
+  static constexpr char NO_SIDE = 0, S1 = 1, S2 = 2;
+
+  // The tie-break fields of one search: one per preferring player.
+  struct TieBreakLayout {
+    int field_width = 0;
+    int lift = 0;  // bits the criteria move up to make room for them
+  };
+  // The graph, duals and vertex numbering of the latest search that found the optimum.
+  struct LastSolve {
+    MatchingDuals duals;
+    MaxWeightMatching graph;
+    std::vector<int> vertex_index;  // bracket vertex -> that graph's vertex, -1 when left out
+    int lift = 0;
+  };
+
+  Wide& criteria(int a, int b) { return criteria_[static_cast<std::size_t>(a) * vertex_count_ + b]; }
+  const Wide& criteria(int a, int b) const { return criteria_[static_cast<std::size_t>(a) * vertex_count_ + b]; }
+  bool in_bracket_vertex(int v) const { return v != bye_vertex_ && in_bracket_[rest_[v]]; }
+  bool free_player(int i) const { return constraint_[vertex_of_[i]] == FREE; }
+
+  // Edge weights of players i and j, i ranked above j.
+  Wide criteria_weight(int i, int j) const;
+  void add_colour_criteria(Wide& w, const Entrant& higher, const Entrant& lower) const;
+  void add_float_criteria(Wide& w, const Entrant& higher, const Entrant& lower) const;
+  Wide sequence_guess(int i, int j) const;
+  void build_graph();
+  void set_bye_edges(bool with_c9);
+  Wide criteria_sum(const std::vector<int>& matching) const;
+  // Whether `matching` pairs each of `players` with another of them or the PAB.
+  bool closed_among(const std::vector<int>& matching, const std::vector<int>& players) const;
+
+  // --- The Article 4 search ---
+  bool allowed(int x, int y) const;
+  TieBreakLayout tie_break_layout(const std::vector<Preference>& prefer) const;
+  // Pairs fixed both ways leave the search graph: their weight is a constant.
+  Wide set_aside_fixed_pairs(std::vector<int>& live, std::vector<int>& index) const;
+  Wide search_weight(int x, int y, const std::vector<Preference>& prefer, const std::vector<int>& preference_of,
+                     const TieBreakLayout& layout) const;
+  bool search_optimum(std::vector<int>& result, const std::vector<Preference>& prefer = {});
+  bool proven_impossible(int vx, int vc) const;
+  bool witness_decides(int x, const std::vector<int>& candidates, bool use_duals) const;
+  Preference preference(int x, const std::vector<int>& candidates) const;
+  void fix_as_witness(int x);
+  void settle(int x, const std::vector<int>& candidates, bool use_duals);
+  std::vector<int> moved_down_candidates(int k) const;
+
+  // --- The remainder (Articles 4.2, 4.3) ---
+  std::vector<char> witness_s1(const std::vector<int>& remainder, const std::vector<int>& remainder_position) const;
+  std::vector<std::vector<char>> s1_sets_in_exchange_order(int s1_size, int remainder_size) const;
+  void choose_s1(const std::vector<int>& remainder, int s1_size, const std::vector<char>& witness_top);
+  void set_sides(const std::vector<int>& remainder, const std::vector<char>& top);
+  void clear_sides(const std::vector<int>& remainder);
+  std::vector<int> candidates_in_s2(int x, const std::vector<int>& s2) const;
+  int batch_capacity(std::size_t s2_size) const;
+  void settle_transpositions(const std::vector<int>& remainder);
+
+  const Pairer& pairer_;
+  const std::vector<Entrant>& es_;
+  const std::vector<int>& bracket_;
+  const std::vector<int>& next_group_;
+  const std::vector<int>& rest_;  // the players still unpaired, one vertex each
+  const bool last_;
+  const int vertex_count_;
+  const int bye_vertex_;
+  const int bracket_size_;
+  std::vector<int> vertex_of_;  // entrant -> vertex
+  std::vector<char> in_bracket_, in_next_group_;
+  std::vector<int> bracket_position_;
+  int moved_down_count_ = 0;
+  WeightFields fields_;
+  std::vector<Wide> criteria_;  // the criteria weight of each pair of vertices
+  // The sequence guess of each edge (the low fields, below the tie-break), so
+  // every search's witness follows the sequence order as far as it can.
+  bool order_fits_ = false;
+  std::vector<std::uint64_t> order_guess_;
+  Wide best_;                    // the criteria weight of the optimum
+  std::vector<int> witness_;     // the current optimal matching: mate of each vertex
+  std::vector<int> constraint_;  // FREE, FLOATS_OUT or the fixed partner vertex
+  std::vector<char> side_;       // NO_SIDE, S1, S2
+  LastSolve last_solve_;
+  MaxWeightMatching scratch_graph_;  // each search's graph, its buffer reused
+};
+
+BracketPairing::BracketPairing(const Pairer& pairer, const std::vector<int>& bracket,
+                               const std::vector<int>& next_group, const std::vector<int>& rest, bool last)
+    : pairer_(pairer),
+      es_(pairer.es),
+      bracket_(bracket),
+      next_group_(next_group),
+      rest_(rest),
+      last_(last),
+      vertex_count_(static_cast<int>(rest.size()) + (pairer.odd ? 1 : 0)),
+      bye_vertex_(pairer.odd ? static_cast<int>(rest.size()) : -1),
+      bracket_size_(static_cast<int>(bracket.size())),
+      vertex_of_(pairer.n + 1, -1),
+      in_bracket_(pairer.n, 0),
+      in_next_group_(pairer.n, 0),
+      bracket_position_(pairer.n, -1) {
+  for (size_t k = 0; k < rest.size(); ++k) vertex_of_[rest[k]] = static_cast<int>(k);
+  for (int i : bracket) in_bracket_[i] = 1;
+  for (int i : next_group) in_next_group_[i] = 1;
+  for (size_t k = 0; k < bracket.size(); ++k) bracket_position_[bracket[k]] = static_cast<int>(k);
+  for (int i : bracket)
+    if (es_[i].score > es_[bracket.back()].score) ++moved_down_count_;
+}
+
+bool BracketPairing::lay_out_fields() {
+  const int bracket_size = bracket_size_;
+  fields_.count_width = bits_for(vertex_count_ / 2);
+  fields_.bracket_count_width = bits_for(static_cast<long long>(bracket_.size()));
+  std::map<Points, int> players_at;
+  for (int i : bracket_) players_at[es_[i].score]++;
+  for (int i : next_group_) players_at[es_[i].score]++;
+  int score_bits = 0;
+  for (auto& [score, count] : players_at) {  // ascending scores: higher scores get higher bits
+    fields_.score_offset[score] = score_bits;
+    score_bits += bits_for(count);
+  }
+  fields_.score_width = score_bits;
+
+  int next = 0;  // lowest first
+  auto field = [&next](int width) {
+    const int offset = next;
+    next += width;
+    return offset;
+  };
+  const int score_field = fields_.score_width, count_field = fields_.bracket_count_width;
+  fields_.sequence_float_rank = field(bits_for(static_cast<long long>(bracket_size) * bracket_size));  // 2B per pair
+  fields_.sequence_order = field(bits_for(static_cast<long long>(bracket_size) * bracket_size * bracket_size));
+  fields_.tie_break = field(bits_for(static_cast<long long>(bracket_.size())));  // a candidate's rank, at most B
+  fields_.c21_upfloat_two_back_scores = field(score_field);
+  fields_.c20_downfloat_two_back_scores = field(score_field);
+  fields_.c19_upfloat_again_scores = field(score_field);
+  fields_.c18_downfloat_again_scores = field(score_field);
+  fields_.c17_upfloat_two_back = field(count_field);
+  fields_.c16_downfloat_two_back = field(count_field);
+  fields_.c15_upfloat_again = field(count_field);
+  fields_.c14_downfloat_again = field(count_field);
+  fields_.c13_strong_preference = field(count_field);
+  fields_.c12_colour_preference = field(count_field);
+  fields_.c11_colour_run = field(count_field);
+  fields_.c10_colour_difference = field(count_field);
+  fields_.c9_bye_unplayed = field(bits_for(pairer_.n));  // one bye, its rank value at most n
+  fields_.c7_next_scores = field(score_field);
+  fields_.c7_next_pairs = field(fields_.count_width);
+  fields_.c6_bracket_scores = field(score_field);
+  fields_.c5_bracket_pairs = field(count_field);
+  fields_.c4_completion = field(fields_.count_width);
+  fields_.total = next;
+  return next + 4 <= kWideWords * 64;
+}
+
+Wide BracketPairing::criteria_weight(int i, int j) const {
+  Wide w;
+  w.add_at(fields_.c4_completion, 1);
+  const bool both_in_bracket = in_bracket_[i] && in_bracket_[j];
+  const Entrant &higher = es_[i], &lower = es_[j];
+  if (both_in_bracket) {
+    w.add_at(fields_.c5_bracket_pairs, 1);
+    w.add_at(fields_.c6_bracket_scores + fields_.score_at(higher.score), 1);
+  }
+  if (in_next_group_[j] && (in_bracket_[i] || in_next_group_[i])) {
+    w.add_at(fields_.c7_next_pairs, 1);
+    w.add_at(fields_.c7_next_scores + fields_.score_at(higher.score), 1);
+  }
+  if (!both_in_bracket) return w;
+  add_colour_criteria(w, higher, lower);
+  add_float_criteria(w, higher, lower);
+  return w;
+}
+
+// C10-C13.
+void BracketPairing::add_colour_criteria(Wide& w, const Entrant& higher, const Entrant& lower) const {
+  const bool same_preference = higher.preference == lower.preference && higher.preference != Colour::none;
+  if (!(higher.imbalance() > 1 && lower.imbalance() > 1 && same_preference)) w.add_at(fields_.c10_colour_difference, 1);
+  bool no_colour_run = !(higher.absolute && lower.absolute && same_preference);
+  if (!no_colour_run) {
+    if (higher.imbalance() == lower.imbalance()) {
+      no_colour_run = higher.repeated == Colour::none || higher.repeated != lower.repeated;
+    } else {
+      const Entrant& smaller = higher.imbalance() > lower.imbalance() ? lower : higher;
+      no_colour_run = smaller.repeated != opposite(higher.preference);
+    }
+  }
+  if (no_colour_run) w.add_at(fields_.c11_colour_run, 1);
+  if (compatible_colours(higher.preference, lower.preference)) w.add_at(fields_.c12_colour_preference, 1);
+  const bool higher_strong = higher.strong || higher.absolute, lower_strong = lower.strong || lower.absolute;
+  if (!higher_strong || !lower_strong || (higher.absolute && lower.absolute) || !same_preference)
+    w.add_at(fields_.c13_strong_preference, 1);
+}
+
+// C14-C21: the floats of the previous round, then of the round before it.
+void BracketPairing::add_float_criteria(Wide& w, const Entrant& higher, const Entrant& lower) const {
+  const bool higher_floats = higher.score > lower.score;
+  if (pairer_.round > 1) {
+    w.add_at(fields_.c14_downfloat_again,
+             (lower.float1 == Float::down) + (!higher_floats && higher.float1 == Float::down));
+    if (!(higher_floats && lower.float1 == Float::up)) w.add_at(fields_.c15_upfloat_again, 1);
+    w.add_at(fields_.c18_downfloat_again_scores + fields_.score_at(lower.score), lower.float1 == Float::down);
+    w.add_at(fields_.c18_downfloat_again_scores + fields_.score_at(higher.score), higher.float1 == Float::down);
+    if (!(higher_floats && lower.float1 == Float::up))
+      w.add_at(fields_.c19_upfloat_again_scores + fields_.score_at(higher.score), 1);
+  }
+  if (pairer_.round > 2) {
+    w.add_at(fields_.c16_downfloat_two_back,
+             (lower.float2 == Float::down) + (!higher_floats && higher.float2 == Float::down));
+    if (!(higher_floats && lower.float2 == Float::up)) w.add_at(fields_.c17_upfloat_two_back, 1);
+    w.add_at(fields_.c20_downfloat_two_back_scores + fields_.score_at(lower.score), lower.float2 == Float::down);
+    w.add_at(fields_.c20_downfloat_two_back_scores + fields_.score_at(higher.score), higher.float2 == Float::down);
+    if (!(higher_floats && lower.float2 == Float::up))
+      w.add_at(fields_.c21_upfloat_two_back_scores + fields_.score_at(higher.score), 1);
+  }
+}
+
+// Ordering (Article 4), a first guess: MDPs with the first residents, S1[k]
+// with S2[k]; below that, pair the higher-ranked players (the lowest float).
+// In this order the sequence's own pairs are the heaviest edges, so the
+// matcher finds them quickly.
+Wide BracketPairing::sequence_guess(int i, int j) const {
+  Wide w;
+  if (!in_bracket_[i] || !in_bracket_[j]) return w;
+  const int bracket_size = bracket_size_;
+  const int pi = bracket_position_[i], pj = bracket_position_[j];
+  w.add_at(fields_.sequence_float_rank, static_cast<std::uint64_t>(2 * bracket_size - pi - pj));
+  long long deviation;
+  if (pi < moved_down_count_) {
+    deviation = pj - moved_down_count_;  // MDP with the highest resident
+  } else {
+    const int residents = bracket_size - moved_down_count_;
+    deviation = std::llabs(static_cast<long long>(pj - pi) - residents / 2);
+  }
+  const long long cap = static_cast<long long>(bracket_size) * bracket_size * 2;
+  w.add_at(fields_.sequence_order,
+           static_cast<std::uint64_t>(std::max(0LL, cap - deviation * (bracket_size - pi + 1))));
+  return w;
+}
+
+// The criteria weights without and with the sequence guess; the first
+// witness's graph has both.
+void BracketPairing::build_graph() {
+  criteria_.assign(static_cast<size_t>(vertex_count_) * vertex_count_, Wide());
+  order_fits_ = fields_.tie_break <= 64;
+  order_guess_.assign(order_fits_ ? static_cast<size_t>(vertex_count_) * vertex_count_ : 0, 0);
+  MaxWeightMatching& graph = last_solve_.graph;
+  graph.reset(vertex_count_, fields_.total);
+  for (size_t a = 0; a < rest_.size(); ++a)
+    for (size_t b = a + 1; b < rest_.size(); ++b) {
+      const int i = rest_[a], j = rest_[b];
+      if (!pairer_.compat[i][j]) continue;
+      const int higher = std::min(i, j), lower = std::max(i, j);
+      criteria(a, b) = criteria(b, a) = criteria_weight(higher, lower);
+      const Wide guess = sequence_guess(higher, lower);
+      if (order_fits_) order_guess_[a * vertex_count_ + b] = order_guess_[b * vertex_count_ + a] = guess.w[0];
+      graph.set_weight(static_cast<int>(a), static_cast<int>(b), criteria(a, b) + guess);
+    }
+}
+
+void BracketPairing::set_bye_edges(bool with_c9) {
+  for (size_t a = 0; a < rest_.size() && pairer_.odd; ++a) {
+    const int i = rest_[a];
+    if (!pairer_.bye_candidate(i)) continue;
+    Wide w;
+    w.add_at(fields_.c4_completion, 1);
+    if (with_c9 && in_bracket_[i])
+      w.add_at(fields_.c9_bye_unplayed, static_cast<std::uint64_t>(pairer_.n - pairer_.bye_rank[i]));
+    criteria(a, bye_vertex_) = criteria(bye_vertex_, a) = w;
+    last_solve_.graph.set_weight(static_cast<int>(a), bye_vertex_, w);
+  }
+}
+
+Wide BracketPairing::criteria_sum(const std::vector<int>& matching) const {
+  Wide sum;
+  for (int v = 0; v < vertex_count_; ++v)
+    if (matching[v] > v) sum += criteria(v, matching[v]);
+  return sum;
+}
+
+bool BracketPairing::closed_among(const std::vector<int>& matching, const std::vector<int>& players) const {
+  std::vector<char> among(vertex_count_, 0);
+  for (int i : players) among[vertex_of_[i]] = 1;
+  for (int i : players) {
+    const int partner = matching[vertex_of_[i]];
+    if (partner >= 0 && partner != bye_vertex_ && !among[partner]) return false;
+  }
+  return true;
+}
+
+bool BracketPairing::find_witness(C9 c9) {
+  build_graph();
+  set_bye_edges(c9 != C9::no);
+  // The optimal duals of the latest solve that gave the witness, on that
+  // solve's graph: they prove candidates impossible without solving again.
+  witness_ = last_solve_.graph.solve(&last_solve_.duals);
+  if (c9 == C9::decide && !closed_among(witness_, bracket_)) {
+    // Some player of the bracket has to be paired lower: C9 does not count here.
+    set_bye_edges(false);
+    witness_ = last_solve_.graph.solve(&last_solve_.duals);
+  }
+  last_solve_.vertex_index.resize(vertex_count_);
+  for (int v = 0; v < vertex_count_; ++v) last_solve_.vertex_index[v] = v;
+  last_solve_.lift = 0;
+  for (int v = 0; v < vertex_count_; ++v)
+    if (witness_[v] < 0) return false;
+  best_ = criteria_sum(witness_);
+  constraint_.assign(vertex_count_, FREE);
+  side_.assign(vertex_count_, NO_SIDE);
+  return true;
+}
+
+bool BracketPairing::allowed(int x, int y) const {
+  if (constraint_[x] >= 0) return constraint_[x] == y;
+  if (constraint_[x] == FLOATS_OUT) return y == bye_vertex_ || !in_bracket_[rest_[y]];
+  if (side_[x] == S1) return side_[y] == S2;
+  if (side_[x] == S2) return side_[y] != S2;
+  return true;
+}
+
+// `prefer`: tie-breaks below every criterion, each making its player take the
+// earliest of its candidates (vertices) the optimum allows, the first
+// player's choice before the second's and so on. One player's tie-break fits
+// the layout's tie-break field; several get fields of their own, the criteria
+// moved up by `lift` bits to make room.
+BracketPairing::TieBreakLayout BracketPairing::tie_break_layout(const std::vector<Preference>& prefer) const {
+  const int tie_break_width = fields_.c21_upfloat_two_back_scores - fields_.tie_break;
+  TieBreakLayout layout{tie_break_width, 0};
+  if (prefer.size() > 1) {
+    std::size_t most = 0;
+    for (const Preference& p : prefer) most = std::max(most, p.candidates.size());
+    layout.field_width = bits_for(static_cast<long long>(most) + 1);
+    layout.lift = std::max(0, layout.field_width * static_cast<int>(prefer.size()) - tie_break_width);
+  }
+  return layout;
+}
+
+Wide BracketPairing::set_aside_fixed_pairs(std::vector<int>& live, std::vector<int>& index) const {
+  Wide fixed_sum;
+  for (int v = 0; v < vertex_count_; ++v) {
+    if (constraint_[v] >= 0 && constraint_[constraint_[v]] == v) {
+      if (constraint_[v] > v) fixed_sum += criteria(v, constraint_[v]);
+      continue;
+    }
+    index[v] = static_cast<int>(live.size());
+    live.push_back(v);
+  }
+  return fixed_sum;
+}
+
+// The criteria (lifted), the sequence guess, and a preferring player's rank
+// of this partner in its own field.
+Wide BracketPairing::search_weight(int x, int y, const std::vector<Preference>& prefer,
+                                   const std::vector<int>& preference_of, const TieBreakLayout& layout) const {
+  Wide weight = criteria(x, y).shifted_up(layout.lift);
+  if (order_fits_) weight.add_at(0, order_guess_[static_cast<size_t>(x) * vertex_count_ + y]);
+  const int who = preference_of[x] >= 0 ? x : preference_of[y] >= 0 ? y : -1;
+  if (who >= 0) {
+    const Preference& p = prefer[preference_of[who]];
+    auto it = std::find(p.candidates.begin(), p.candidates.end(), who == x ? y : x);
+    const int place = static_cast<int>(prefer.size()) - 1 - preference_of[who];
+    if (it != p.candidates.end())
+      weight.add_at(fields_.tie_break + place * layout.field_width,
+                    static_cast<std::uint64_t>(p.candidates.end() - it));
+  }
+  return weight;
+}
+
+// The best matching under the constraints, into `result` when it still meets
+// the criteria as well as the optimum.
+bool BracketPairing::search_optimum(std::vector<int>& result, const std::vector<Preference>& prefer) {
+  const TieBreakLayout layout = tie_break_layout(prefer);
+  std::vector<int> preference_of(vertex_count_, -1);  // index into prefer
+  for (std::size_t i = 0; i < prefer.size(); ++i) preference_of[prefer[i].vertex] = static_cast<int>(i);
+  std::vector<int> live, index(vertex_count_, -1);
+  const Wide fixed_sum = set_aside_fixed_pairs(live, index);
+  MaxWeightMatching& graph = scratch_graph_;
+  graph.reset(static_cast<int>(live.size()), fields_.total + layout.lift);
+  for (size_t a = 0; a < live.size(); ++a)
+    for (size_t b = a + 1; b < live.size(); ++b) {
+      const int x = live[a], y = live[b];
+      if (criteria(x, y).zero() || !allowed(x, y) || !allowed(y, x)) continue;
+      graph.set_weight(static_cast<int>(a), static_cast<int>(b), search_weight(x, y, prefer, preference_of, layout));
+    }
+  MatchingDuals duals;
+  const std::vector<int> matching = graph.solve(&duals);
+  std::vector<int> full(vertex_count_, -1);
+  Wide sum = fixed_sum;
+  for (int v = 0; v < vertex_count_; ++v) {
+    if (index[v] < 0) {
+      full[v] = constraint_[v];
+      continue;
+    }
+    const int u = matching[index[v]];
+    if (u < 0) return false;
+    full[v] = live[u];
+    if (live[u] > v) sum += criteria(v, live[u]);
+  }
+  if (!(sum == best_)) return false;
+  result = std::move(full);
+  last_solve_.duals = std::move(duals);
+  std::swap(last_solve_.graph, graph);
+  last_solve_.vertex_index = std::move(index);
+  last_solve_.lift = layout.lift;
+  return true;
+}
+
+// Reduced costs at or above this bound (4x scaled, as MatchingDuals gives
+// them) exceed everything below the criteria fields: such a pair loses a
+// criterion in every pairing, and the constraints only grow.
+bool BracketPairing::proven_impossible(int vx, int vc) const {
+  const int a = last_solve_.vertex_index[vx], b = last_solve_.vertex_index[vc];
+  if (a < 0 || b < 0) return false;
+  const Wide w = last_solve_.graph.weight(a, b);
+  if (w.zero()) return true;  // no edge under constraints that still hold
+  Wide criteria_unit4;
+  criteria_unit4.add_at(fields_.c21_upfloat_two_back_scores + last_solve_.lift + 2, 1);
+  return criteria_unit4 <= last_solve_.duals.reduced_cost4(a, b, w);
+}
+
+// Whether the witness's partner for x is already known to be the first of
+// the candidates the optimum allows.
+bool BracketPairing::witness_decides(int x, const std::vector<int>& candidates, bool use_duals) const {
+  const int vx = vertex_of_[x];
+  const int current = witness_[vx];
+  // The witness already has the first candidate: nothing to search.
+  bool first_is_witness =
+      !candidates.empty() && (candidates[0] < 0 ? !in_bracket_vertex(current) : current == vertex_of_[candidates[0]]);
+  bool witness_listed = false;
+  for (int c : candidates)
+    if (c >= 0 && vertex_of_[c] == current) witness_listed = true;
+  // The witness's partner stands when the duals rule out every candidate before it.
+  if (!first_is_witness && witness_listed && use_duals) {
+    bool all_ruled_out = true;
+    for (int c : candidates) {
+      if (c < 0 || vertex_of_[c] == current) break;
+      if (!proven_impossible(vx, vertex_of_[c])) {
+        all_ruled_out = false;
+        break;
+      }
+    }
+    if (all_ruled_out) first_is_witness = true;
+  }
+  // A witness that floats x (or pairs it outside the list) decides only
+  // when no listed player is possible at all: the search says.
+  return first_is_witness;
+}
+
+Preference BracketPairing::preference(int x, const std::vector<int>& candidates) const {
+  Preference p{vertex_of_[x], {}};
+  for (int c : candidates)
+    if (c >= 0) p.candidates.push_back(vertex_of_[c]);
+    else break;  // "float" comes last; it gets no tie-break
+  return p;
+}
+
+// Fixes x with its partner in the witness.
+void BracketPairing::fix_as_witness(int x) {
+  const int vx = vertex_of_[x];
+  const int partner = witness_[vx];
+  if (in_bracket_vertex(partner)) {
+    constraint_[vx] = partner;
+    constraint_[partner] = vx;
+  } else {
+    constraint_[vx] = FLOATS_OUT;
+  }
+}
+
+void BracketPairing::settle(int x, const std::vector<int>& candidates, bool use_duals) {
+  if (!witness_decides(x, candidates, use_duals)) {
+    std::vector<int> matching;
+    if (search_optimum(matching, {preference(x, candidates)})) witness_ = std::move(matching);
+  }
+  fix_as_witness(x);
+}
+
+// The k-th MDP's candidates: the first resident possible, then the MDPs after
+// it, then floating out of the bracket.
+std::vector<int> BracketPairing::moved_down_candidates(int k) const {
+  const int x = bracket_[k];
+  std::vector<int> candidates;
+  for (int r = moved_down_count_; r < bracket_size_; ++r)
+    if (free_player(bracket_[r]) && pairer_.compat[x][bracket_[r]]) candidates.push_back(bracket_[r]);
+  for (int r = k + 1; r < moved_down_count_; ++r)
+    if (free_player(bracket_[r]) && pairer_.compat[x][bracket_[r]]) candidates.push_back(bracket_[r]);
+  candidates.push_back(-1);
+  return candidates;
+}
+
+// MDPs, highest first.
+void BracketPairing::settle_moved_down_players() {
+  for (int k = 0; k < moved_down_count_; ++k) {
+    const int x = bracket_[k];
+    if (!free_player(x)) continue;
+    settle(x, moved_down_candidates(k), false);
+  }
+}
+
+// The remainder: S1 = its first k players (k = its pairs), S2 the others
+// (Article 4.2). If no transposition of S2 attains the optimum, exchanges
+// between S1 and S2 in the order of Article 4.3: fewest players, then the
+// smallest difference of the exchanged BSN sums, then the highest BSNs
+// leaving S1, then the lowest BSNs entering it.
+void BracketPairing::settle_remainder() {
+  std::vector<int> remainder;
+  for (int r = moved_down_count_; r < bracket_size_; ++r)
+    if (free_player(bracket_[r])) remainder.push_back(bracket_[r]);
+  const int remainder_size = static_cast<int>(remainder.size());
+  std::vector<int> remainder_position(pairer_.n, -1);
+  for (int a = 0; a < remainder_size; ++a) remainder_position[remainder[a]] = a;
+  int paired_in_remainder = 0;
+  for (int i : remainder) {
+    const int partner = witness_[vertex_of_[i]];
+    if (in_bracket_vertex(partner) && remainder_position[rest_[partner]] >= 0) ++paired_in_remainder;
+  }
+  const int s1_size = paired_in_remainder / 2;
+  if (s1_size == 0) return;
+  choose_s1(remainder, s1_size, witness_s1(remainder, remainder_position));
+  settle_transpositions(remainder);
+  clear_sides(remainder);
+}
+
+// The witness's own S1: the higher player of each remainder pair.
+std::vector<char> BracketPairing::witness_s1(const std::vector<int>& remainder,
+                                             const std::vector<int>& remainder_position) const {
+  std::vector<char> top(remainder.size(), 0);
+  for (std::size_t a = 0; a < remainder.size(); ++a) {
+    const int partner = witness_[vertex_of_[remainder[a]]];
+    if (in_bracket_vertex(partner) && remainder_position[rest_[partner]] > static_cast<int>(a)) top[a] = 1;
+  }
+  return top;
+}
+
+// Candidate S1 sets: the natural one, then the resident exchanges of one or
+// two players in the order of Article 4.3.
+std::vector<std::vector<char>> BracketPairing::s1_sets_in_exchange_order(int s1_size, int remainder_size) const {
+  std::vector<char> natural(remainder_size, 0);
+  for (int a = 0; a < s1_size; ++a) natural[a] = 1;
+  std::vector<std::vector<char>> sets;
+  sets.push_back(natural);
+  int max_exchanged = std::min(2, std::min(s1_size, remainder_size - s1_size));
+  // The witness stands in for rarer deep exchanges.
+  if (static_cast<long long>(s1_size) * (remainder_size - s1_size) > 300) max_exchanged = 1;
+  for (const ResidentExchange& e : resident_exchanges(s1_size, remainder_size, max_exchanged)) {
+    std::vector<char> top = natural;
+    for (int a : e.out) top[a] = 0;
+    for (int b : e.in) top[b] = 1;
+    sets.push_back(top);
+  }
+  return sets;
+}
+
+// The first S1 set in exchange order that attains the optimum; the witness's
+// set ends the search. Deeper exchanges (three or more players, or two in a
+// large bracket) and searches beyond 60 candidate sets fall back on the
+// witness, which already meets every criterion; only its place in the
+// Article 4.3 order is then not verified.
+void BracketPairing::choose_s1(const std::vector<int>& remainder, int s1_size, const std::vector<char>& witness_top) {
+  int tests = 0;
+  for (const auto& top : s1_sets_in_exchange_order(s1_size, static_cast<int>(remainder.size()))) {
+    if (top == witness_top) break;
+    if (++tests > 60) break;
+    set_sides(remainder, top);
+    std::vector<int> matching;
+    if (search_optimum(matching)) {
+      witness_ = std::move(matching);
+      return;
+    }
+    clear_sides(remainder);
+  }
+  set_sides(remainder, witness_top);
+}
+
+void BracketPairing::set_sides(const std::vector<int>& remainder, const std::vector<char>& top) {
+  for (std::size_t a = 0; a < remainder.size(); ++a) side_[vertex_of_[remainder[a]]] = top[a] ? S1 : S2;
+}
+
+void BracketPairing::clear_sides(const std::vector<int>& remainder) {
+  for (int i : remainder) side_[vertex_of_[i]] = NO_SIDE;
+}
+
+std::vector<int> BracketPairing::candidates_in_s2(int x, const std::vector<int>& s2) const {
+  std::vector<int> candidates;
+  for (int y : s2)
+    if (free_player(y) && pairer_.compat[x][y]) candidates.push_back(y);
+  return candidates;
+}
+
+// How many S1 players one search settles: the tie-break fields fit the
+// weights' spare bits and one more word, since a word more than the criteria
+// need costs less than the searches it saves.
+int BracketPairing::batch_capacity(std::size_t s2_size) const {
+  const int c4_top = fields_.c4_completion + 1 + 4;
+  const int spare_bits = (c4_top + 63) / 64 * 64 - c4_top;
+  const int tie_break_width = fields_.c21_upfloat_two_back_scores - fields_.tie_break;
+  const int field = bits_for(static_cast<long long>(s2_size) + 1);
+  const int lift_room = spare_bits + (fields_.c4_completion + 5 + spare_bits + 64 <= kWideWords * 64 ? 64 : 0);
+  return std::max(1, (lift_room + tie_break_width) / field);
+}
+
+// Transpositions: each S1 player, in order, with the first S2 player
+// possible. A player the witness does not decide starts a batch with the
+// free S1 players after him, settled by one search whose tie-breaks rank the
+// batch lexicographically: the same choices as one search each, since each
+// player's choice outweighs all later ones.
+void BracketPairing::settle_transpositions(const std::vector<int>& remainder) {
+  std::vector<int> s1, s2;
+  for (int i : remainder) (side_[vertex_of_[i]] == S1 ? s1 : s2).push_back(i);
+  const int room = batch_capacity(s2.size());
+  for (std::size_t a = 0; a < s1.size(); ++a) {
+    const int x = s1[a];
+    if (!free_player(x)) continue;
+    const std::vector<int> candidates = candidates_in_s2(x, s2);
+    if (witness_decides(x, candidates, true)) {
+      fix_as_witness(x);
+      continue;
+    }
+    std::vector<int> batch{x};
+    std::vector<Preference> prefer{preference(x, candidates)};
+    for (std::size_t b = a + 1; b < s1.size() && static_cast<int>(batch.size()) < room; ++b)
+      if (free_player(s1[b])) {
+        batch.push_back(s1[b]);
+        prefer.push_back(preference(s1[b], candidates_in_s2(s1[b], s2)));
+      }
+    std::vector<int> matching;
+    if (search_optimum(matching, prefer)) witness_ = std::move(matching);
+    for (int y : batch) fix_as_witness(y);
+  }
+}
+
+std::vector<std::pair<int, int>> BracketPairing::pairs(bool& next_closed) const {
+  std::vector<std::pair<int, int>> pairs;
+  std::vector<int> next_bracket = next_group_;
+  for (int i : bracket_) {
+    const int partner = witness_[vertex_of_[i]];
+    if (partner == bye_vertex_) {
+      if (last_) pairs.push_back({i, -1});
+      else next_bracket.push_back(i);
+      continue;
+    }
+    const int j = rest_[partner];
+    if (in_bracket_[j] && i < j) pairs.push_back({i, j});
+    if (!in_bracket_[j]) next_bracket.push_back(i);
+  }
+  next_closed = closed_among(witness_, next_bracket);
+  return pairs;
+}
+
+Result<std::vector<std::pair<int, int>>> Pairer::pair_bracket(const std::vector<int>& bracket,
+                                                              const std::vector<int>& next_group,
+                                                              const std::vector<int>& rest, bool last, C9 c9,
+                                                              bool& next_closed) const {
+  BracketPairing pairing(*this, bracket, next_group, rest, last);
+  if (!pairing.lay_out_fields()) return fail("bracket too large for the weight width");
+  if (!pairing.find_witness(c9)) return fail("no pairing satisfies the absolute criteria (C1-C3) and completion (C4)");
+  pairing.settle_moved_down_players();
+  pairing.settle_remainder();
+  return pairing.pairs(next_closed);
+}
 
 }  // namespace
 
