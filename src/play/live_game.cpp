@@ -408,10 +408,11 @@ Answer<Change> LiveGame::apply_deadline() {
 }
 
 Result<bool> LiveGame::rebuild(int plies) {
-  // The game is rewound in place, at a cost that does not grow with its length (issue 19): the kept moves and
-  // positions stay, the dead-position monitor and the clock return to where they stood (Game::rewind), and the
-  // clock's time source to what a replay of the kept moves at their instants would leave. The game keeps those
-  // points for its last moves only: further back (takebacks in a row), it is replayed.
+  // The game is rewound in place, at a cost that does not grow with its length (a takeback costs a long game no
+  // more than a short one): the kept moves and positions stay, the dead-position monitor and the clock return to
+  // where they stood (Game::rewind), and the clock's time source to what a replay of the kept moves at their
+  // instants would leave. The game keeps those points for its last moves only: further back (takebacks in a row),
+  // it is replayed.
   if (!game_->can_rewind(plies)) return replay_without(plies);
   const TakebackMoment moment = takeback_moment();
   if (auto r = game_->rewind(plies); !r) return r;

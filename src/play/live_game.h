@@ -161,7 +161,7 @@ class LiveGame {
 
   // --- Requests; each returns what changed, or why it was refused ---
   Answer<Change> start();
-  // Issue 19, for a caller that must not wait long (a server's network thread): true when move(by, uci) will
+  // For a caller that must not wait long (a server's network thread): true when move(by, uci) will
   // settle the new position's dead-position test (Art. 5.2.2) within `steps` search positions (the answer is
   // kept for it) or is refused or needs none; false when it would take more: nothing has changed, and the move
   // belongs to a thread that may take long. move() gives the same answer either way.
