@@ -17,15 +17,15 @@
 #include "test_clock.h"
 
 #include "server/accounts/account_service.h"
-#include "server/net/echo_service.h"
+#include "server/base/tokens.h"
+#include "server/cluster/redis_bus.h"
+#include "server/events/tournament_service.h"
 #include "server/games/game_service.h"
-#include "server/net/http_server.h"
 #include "server/lobby/lobby_cookie_accounts.h"
 #include "server/lobby/lobby_service.h"
-#include "server/cluster/redis_bus.h"
+#include "server/net/echo_service.h"
+#include "server/net/http_server.h"
 #include "server/net/static_files.h"
-#include "server/base/tokens.h"
-#include "server/events/tournament_service.h"
 
 #ifndef TABIYA_WEB_DIR
 #define TABIYA_WEB_DIR "web/dist"
@@ -39,9 +39,9 @@ struct ServeArguments {
   int port = 8080;
   std::string host = "127.0.0.1";
   std::string data = "tabiya-data";
-  std::string store;    // a postgresql:// URL; empty: SQLite in --data
-  std::string bus;      // a redis:// URL; empty: the in-process bus
-  std::string node_id;  // this node's name in a cluster; empty: a single node (no leases)
+  std::string store;         // a postgresql:// URL; empty: SQLite in --data
+  std::string bus;           // a redis:// URL; empty: the in-process bus
+  std::string node_id;       // this node's name in a cluster; empty: a single node (no leases)
   double lease_seconds = 6;  // renewed every 2 s; a dead node's games are taken within 6-8 s (required: within 10 s)
   std::string web = TABIYA_WEB_DIR;
   int threads = 0;

@@ -12,9 +12,9 @@
 #include <sstream>
 
 #include "commands.h"
-#include "files/durable_file.h"
 #include "engine/evaluate.h"
 #include "engine/tuner.h"
+#include "files/durable_file.h"
 
 namespace tabiya::cli {
 

@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "commands.h"
-#include "loadtest/loadtest_generators.h"
 #include "loadtest/load_test.h"
+#include "loadtest/loadtest_generators.h"
 #include "loadtest/lobby_load.h"
 
 extern char** environ;

@@ -4,10 +4,10 @@
 
 #include <sstream>
 
-#include "support/database_servers.h"
 #include "commands.h"
 #include "server/store/game_store.h"
 #include "server/store/postgres_migrations.h"
+#include "support/database_servers.h"
 
 namespace tabiya::cli {
 namespace {

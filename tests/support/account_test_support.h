@@ -148,7 +148,8 @@ class CookiePeer final : public Peer {
 
 // The stub's creations and hellos reach the accounts, as the composition root wires the game service's.
 inline void wire(StubGames& games, AccountService& accounts) {
-  games.created = [&accounts](const HttpRequest& request, const std::string& id, const std::vector<std::string>& seats) {
+  games.created = [&accounts](const HttpRequest& request, const std::string& id,
+                              const std::vector<std::string>& seats) {
     accounts.record_created_game(request, id, seats);
   };
   games.claimed = [&accounts](std::string_view cookie, const std::string& id, const std::vector<std::string>& seats) {

@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "support/test_directory.h"
-#include "support/event_store_param.h"
 #include "server/base/router.h"
 #include "server/events/tournament_service.h"
+#include "support/event_store_param.h"
 #include "support/service_test_support.h"
+#include "support/test_directory.h"
 
 namespace tabiya::server::testing {
 
@@ -63,12 +63,11 @@ class EventServiceFixture : public ::testing::TestWithParam<EventBackend> {
     ASSERT_TRUE(made) << made.error().message;
     tournaments_ = std::move(*made);
     // As the server's routing table has them: the events' paths, and the games' for the rest.
-    router_ = std::make_unique<Router>(
-        std::vector<Route>{{Route::HTTP, "/api/tournaments", false, tournaments_.get()},
-                           {Route::HTTP, "/api/tournaments/", true, tournaments_.get()},
-                           {Route::HTTP, "/api/", true, games_.get()},
-                           {Route::SOCKET, "/ws/", true, games_.get()}},
-        std::vector<Service*>{tournaments_.get(), games_.get()});
+    router_ = std::make_unique<Router>(std::vector<Route>{{Route::HTTP, "/api/tournaments", false, tournaments_.get()},
+                                                          {Route::HTTP, "/api/tournaments/", true, tournaments_.get()},
+                                                          {Route::HTTP, "/api/", true, games_.get()},
+                                                          {Route::SOCKET, "/ws/", true, games_.get()}},
+                                       std::vector<Service*>{tournaments_.get(), games_.get()});
   }
   void restart() {
     router_.reset();

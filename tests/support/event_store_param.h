@@ -7,10 +7,10 @@
 #include <memory>
 #include <string>
 
-#include "support/database_servers.h"
 #include "server/store/postgres_connection.h"
 #include "server/store/postgres_migrations.h"
 #include "server/store/tournament_storage_backend.h"
+#include "support/database_servers.h"
 
 namespace tabiya::server::testing {
 

@@ -1,8 +1,8 @@
 #include "support/migrated_database.h"
 
-#include "support/database_servers.h"
 #include "server/store/postgres_connection.h"
 #include "server/store/postgres_migrations.h"
+#include "support/database_servers.h"
 
 namespace tabiya::testing {
 

@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <memory>
 
-#include "support/test_directory.h"
 #include "support/service_test_support.h"
+#include "support/test_directory.h"
 
 namespace tabiya::server::testing {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "support/child_process.h"
 #include "core/result.h"
+#include "support/child_process.h"
 
 namespace tabiya::testing {
 

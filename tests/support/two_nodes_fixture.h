@@ -6,9 +6,9 @@
 #include <memory>
 #include <string>
 
+#include "server/cluster/redis_bus.h"
 #include "support/database_servers.h"
 #include "support/migrated_database.h"
-#include "server/cluster/redis_bus.h"
 #include "support/service_test_support.h"
 
 namespace tabiya::server::testing {

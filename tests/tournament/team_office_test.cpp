@@ -51,8 +51,8 @@ TEST(TeamOffice, ARoundIsFinishedOnlyWhenEveryBoardOfEveryMatchHasItsResult) {
   auto round = pair_team_round(e, {false, 1}, 1);
   ASSERT_TRUE(round);
   e.rounds.push_back(*round);
-  ASSERT_TRUE(set_lineups(e, 1, 0, registered_lineup(e, e.rounds[0][0].first),
-                          registered_lineup(e, e.rounds[0][0].second)));
+  ASSERT_TRUE(
+      set_lineups(e, 1, 0, registered_lineup(e, e.rounds[0][0].first), registered_lineup(e, e.rounds[0][0].second)));
   EXPECT_FALSE(team_round_finished(e, 1));
   ASSERT_TRUE(enter_board_result(e, 1, 0, 1, '1', '0'));
   EXPECT_FALSE(team_round_finished(e, 1));  // board 2 still plays

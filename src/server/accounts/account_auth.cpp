@@ -7,8 +7,8 @@
 
 #include "server/accounts/account_names.h"
 #include "server/accounts/account_service.h"
-#include "server/base/http_errors.h"
 #include "server/accounts/session_tokens.h"
+#include "server/base/http_errors.h"
 
 namespace tabiya::server {
 namespace json = boost::json;

@@ -10,8 +10,8 @@
 #include <string_view>
 
 #include "core/result.h"
-#include "server/store/account_store.h"
 #include "server/base/game_archive.h"
+#include "server/store/account_store.h"
 
 namespace tabiya::server {
 

@@ -21,13 +21,13 @@
 #include <string>
 #include <vector>
 
-#include "server/store/account_store.h"
+#include "server/accounts/password_hasher.h"
 #include "server/base/game_archive.h"
 #include "server/base/identity.h"
-#include "server/accounts/password_hasher.h"
 #include "server/base/rate_limit.h"
 #include "server/base/served_names.h"
 #include "server/base/service.h"
+#include "server/store/account_store.h"
 
 namespace tabiya::server {
 

@@ -15,8 +15,8 @@
 #include <optional>
 #include <string>
 
-#include "server/cluster/owner_link.h"
 #include "server/base/service.h"
+#include "server/cluster/owner_link.h"
 
 namespace tabiya::server {
 

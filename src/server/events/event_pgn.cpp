@@ -21,7 +21,8 @@ std::string with_tags(const std::string& pgn, const std::vector<std::pair<std::s
   const std::size_t end = pgn.find("\n\n");
   if (tags.empty() || end == std::string::npos) return pgn;
   std::string added;
-  for (const auto& [name, value] : tags) added.append("\n[").append(name).append(" \"").append(escaped(value)).append("\"]");
+  for (const auto& [name, value] : tags)
+    added.append("\n[").append(name).append(" \"").append(escaped(value)).append("\"]");
   std::string out = pgn;
   out.insert(end, added);
   return out;

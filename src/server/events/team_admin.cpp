@@ -5,15 +5,15 @@
 #include <optional>
 #include <utility>
 
-#include "server/games/game_settings_limits.h"
+#include "server/base/tokens.h"
 #include "server/events/result_request.h"
 #include "server/events/team_pairing.h"
 #include "server/events/team_service.h"
 #include "server/events/team_swiss_options.h"
 #include "server/events/team_views.h"
-#include "server/base/tokens.h"
 #include "server/events/tournament_http.h"
 #include "server/events/tournament_requests.h"
+#include "server/games/game_settings_limits.h"
 #include "tournament/team_office.h"
 #include "tournament/team_standings.h"
 #include "tournament/team_swiss.h"

@@ -2,10 +2,10 @@
 // event (team_storage.h), and shown to the captain's page and the player's game page.
 #include <algorithm>
 
+#include "server/base/tokens.h"
 #include "server/events/team_captain.h"
 #include "server/events/team_service.h"
 #include "server/events/team_views.h"
-#include "server/base/tokens.h"
 #include "server/events/tournament_http.h"
 
 namespace tabiya::server {

@@ -5,8 +5,8 @@
 #include <map>
 #include <set>
 
-#include "server/events/team_service.h"
 #include "server/base/tokens.h"
+#include "server/events/team_service.h"
 #include "server/events/tournament_http.h"
 #include "server/events/tournament_requests.h"
 

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <vector>
 
+#include "server/base/tokens.h"
 #include "server/events/event_service_steps.h"
 #include "server/events/result_request.h"
 #include "server/events/team_views.h"
-#include "server/base/tokens.h"
 #include "server/events/tournament_http.h"
 #include "server/events/tournament_requests.h"
 #include "tournament/team_trf.h"

@@ -4,8 +4,8 @@
 #include <optional>
 #include <utility>
 
-#include "server/events/result_request.h"
 #include "server/base/tokens.h"
+#include "server/events/result_request.h"
 #include "server/events/tournament_http.h"
 #include "server/events/tournament_requests.h"
 #include "server/events/tournament_service_impl.h"

@@ -5,8 +5,8 @@
 
 #include "laws/rules_profile.h"
 #include "laws/time_control.h"
-#include "server/games/game_settings_limits.h"
 #include "server/events/tournament_http.h"
+#include "server/games/game_settings_limits.h"
 #include "tournament/office.h"
 #include "tournament/tiebreaks.h"
 

@@ -4,10 +4,10 @@
 #include <iostream>
 #include <vector>
 
-#include "server/events/event_pgn.h"
-#include "server/events/event_service_steps.h"
 #include "server/base/prometheus.h"
 #include "server/base/tokens.h"
+#include "server/events/event_pgn.h"
+#include "server/events/event_service_steps.h"
 #include "server/events/tournament_auth.h"
 #include "server/events/tournament_http.h"
 #include "server/events/tournament_service_impl.h"

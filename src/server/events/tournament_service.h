@@ -44,7 +44,8 @@
 
 namespace tabiya::server {
 
-// A logged-in player as the accounts know him (server/accounts/account_service.h), for joining an event with his account.
+// A logged-in player as the accounts know him (server/accounts/account_service.h), for joining an event with his
+// account.
 struct TournamentAccount {
   std::string id;          // the account's stable id
   std::string name;        // the profile's display name, else the username

@@ -16,11 +16,11 @@ namespace tabiya::server {
 // A game between two people that the server itself starts (a lobby pairing, an event's board): both seats go to
 // the caller, who hands them out; the clocks start once both players have come.
 struct NewGame {
-  std::string time = "none";  // a time control as POST /api/games takes it ("5+3", "90/40+30:30+30"); "none"
-  std::optional<int> days;    // a correspondence game: days per move (1..14), instead of `time`
-  bool chess960 = false;      // a Chess960 start position drawn at random
-  std::string rules;          // a rules profile ("fide-2014"); empty: the newest
-  bool casual = true;         // false: a rated or event game (takebacks by the Laws only)
+  std::string time = "none";    // a time control as POST /api/games takes it ("5+3", "90/40+30:30+30"); "none"
+  std::optional<int> days;      // a correspondence game: days per move (1..14), instead of `time`
+  bool chess960 = false;        // a Chess960 start position drawn at random
+  std::string rules;            // a rules profile ("fide-2014"); empty: the newest
+  bool casual = true;           // false: a rated or event game (takebacks by the Laws only)
   std::string names[COLOR_NB];  // shown on the game page and in its PGN; empty: none
   // An event's game: the event and its round, shown on the game page and written into the PGN. In an event's game
   // a first move never made loses by default (Art. 6.7) instead of aborting the game.

@@ -10,16 +10,16 @@
 #include <mutex>
 #include <string>
 
+#include "server/base/service_metrics.h"
 #include "server/cluster/event_bus.h"
+#include "server/cluster/owner_relay.h"
 #include "server/games/game_room.h"
 #include "server/games/game_service.h"
-#include "server/store/group_commit.h"
-#include "server/cluster/owner_relay.h"
-#include "server/review/review.h"
 #include "server/games/robot_pool.h"
 #include "server/games/room_services.h"
 #include "server/games/room_workers.h"
-#include "server/base/service_metrics.h"
+#include "server/review/review.h"
+#include "server/store/group_commit.h"
 
 namespace tabiya::server {
 

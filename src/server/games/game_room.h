@@ -34,11 +34,11 @@
 
 #include "engine/search.h"
 #include "play/live_game.h"
+#include "server/base/service.h"
 #include "server/games/client_message.h"
-#include "server/store/game_store.h"
 #include "server/games/protocol.h"
 #include "server/games/room_services.h"
-#include "server/base/service.h"
+#include "server/store/game_store.h"
 
 namespace tabiya::server {
 

@@ -6,12 +6,12 @@
 
 #include "laws/game_record.h"
 #include "notation/pgn_writer.h"
-#include "server/review/analysis_routes.h"
-#include "server/games/game_registry.h"
 #include "server/base/http_errors.h"
-#include "server/games/position_check.h"
 #include "server/base/rate_limit.h"
 #include "server/base/tokens.h"
+#include "server/games/game_registry.h"
+#include "server/games/position_check.h"
+#include "server/review/analysis_routes.h"
 
 namespace tabiya::server {
 namespace json = boost::json;

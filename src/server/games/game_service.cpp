@@ -10,8 +10,8 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "server/games/game_registry.h"
 #include "server/base/tokens.h"
+#include "server/games/game_registry.h"
 
 namespace tabiya::server {
 namespace json = boost::json;

@@ -29,13 +29,13 @@
 #include "core/result.h"
 #include "laws/time_source.h"
 #include "server/base/game_archive.h"
-#include "server/cluster/event_bus.h"
-#include "server/games/game_api.h"
-#include "server/store/game_store.h"
-#include "server/cluster/owner_link.h"
 #include "server/base/rate_limit.h"
-#include "server/review/review.h"
 #include "server/base/service.h"
+#include "server/cluster/event_bus.h"
+#include "server/cluster/owner_link.h"
+#include "server/games/game_api.h"
+#include "server/review/review.h"
+#include "server/store/game_store.h"
 
 namespace tabiya::server {
 
@@ -125,9 +125,9 @@ class GameService final : public Service, public GameApi {
   // The modules above that hear of each game's end (the events) and rate it (the lobby): set by the composition
   // root once they are built, before the network starts (GameServiceOptions::on_game_end, end_ratings).
   void set_game_end_hook(std::function<void(const std::string& game_id, const GameEnding& ending)> hook);
-  void set_end_ratings_hook(std::function<void(const std::string& game_id, const std::string& score,
-                                               GameServiceOptions::EndRatingsDone done)>
-                                hook);
+  void set_end_ratings_hook(
+      std::function<void(const std::string& game_id, const std::string& score, GameServiceOptions::EndRatingsDone done)>
+          hook);
   // The accounts, which record the seats a logged-in player takes (GameServiceOptions::game_created,
   // seats_claimed): set once they are built, before the network starts.
   void set_seat_hooks(decltype(GameServiceOptions::game_created) created,

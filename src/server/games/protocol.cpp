@@ -87,8 +87,8 @@ std::optional<ProtocolError> parse_labels(const json::object& o, Setup& s) {
     const json::value* id = t->is_object() ? field(t->as_object(), "id") : nullptr;
     const json::value* name = t->is_object() ? field(t->as_object(), "name") : nullptr;
     const json::value* round = t->is_object() ? field(t->as_object(), "round") : nullptr;
-    if (!id || !id->is_string() || !name || !showable(*name) || !round || !round->is_int64() ||
-        round->as_int64() < 1 || round->as_int64() > 999)
+    if (!id || !id->is_string() || !name || !showable(*name) || !round || !round->is_int64() || round->as_int64() < 1 ||
+        round->as_int64() > 999)
       return bad_field("tournament", "{\"id\": URL-safe 1..40, \"name\": 1..80 characters, \"round\": 1..999}");
     s.tournament_id = std::string(id->as_string());
     s.tournament_name = std::string(name->as_string());
@@ -167,8 +167,7 @@ namespace {
 std::optional<ProtocolError> time_refusal(const std::string& time) {
   if (time == "none") return std::nullopt;
   auto tc = parse_human_time_control(time);
-  if (!tc || !tc->has_clock())
-    return bad_field("time", "time control, e.g. 5+3", tc ? "no clock" : tc.error().message);
+  if (!tc || !tc->has_clock()) return bad_field("time", "time control, e.g. 5+3", tc ? "no clock" : tc.error().message);
   if (auto refused = time_control_refusal(time, *tc)) return over_limit("time", *refused);
   return std::nullopt;
 }

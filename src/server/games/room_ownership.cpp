@@ -1,6 +1,6 @@
 // A room leaving service because another node owns its game now.
-#include "server/games/game_room.h"
 #include "server/cluster/owner_relay.h"
+#include "server/games/game_room.h"
 
 namespace tabiya::server {
 namespace json = boost::json;

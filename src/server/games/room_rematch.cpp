@@ -3,8 +3,8 @@
 // the same settings, made by the creation path of POST /api/games; it is announced only once its creation is
 // stored, and each player then hears, on his own connection only, his seat token in it (the token of the other
 // colour to the one he held here), so that no one can act for the other.
-#include "server/games/game_room.h"
 #include "server/base/tokens.h"
+#include "server/games/game_room.h"
 
 namespace tabiya::server {
 namespace json = boost::json;

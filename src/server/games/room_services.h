@@ -13,12 +13,12 @@
 #include <string>
 
 #include "laws/time_source.h"
+#include "server/base/service_metrics.h"
 #include "server/cluster/event_bus.h"
 #include "server/games/game_service.h"
-#include "server/store/group_commit.h"
 #include "server/games/robot_pool.h"
 #include "server/games/room_workers.h"
-#include "server/base/service_metrics.h"
+#include "server/store/group_commit.h"
 
 namespace tabiya::server {
 

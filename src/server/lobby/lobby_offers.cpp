@@ -1,8 +1,8 @@
 // Seeks and challenges: offers of a game that another player takes up.
 #include <cmath>
 
-#include "server/lobby/lobby_impl.h"
 #include "server/base/tokens.h"
+#include "server/lobby/lobby_impl.h"
 
 namespace tabiya::server {
 

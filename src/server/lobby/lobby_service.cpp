@@ -5,8 +5,8 @@
 #include <iostream>
 #include <random>
 
-#include "server/lobby/lobby_impl.h"
 #include "server/base/tokens.h"
+#include "server/lobby/lobby_impl.h"
 
 namespace tabiya::server {
 

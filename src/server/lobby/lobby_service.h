@@ -39,12 +39,12 @@
 #include "core/result.h"
 #include "play/glicko2.h"
 #include "play/pool_matching.h"
+#include "server/base/identity.h"
+#include "server/base/service.h"
 #include "server/cluster/event_bus.h"
 #include "server/games/game_service.h"
-#include "server/base/identity.h"
 #include "server/store/lobby_live_store.h"
 #include "server/store/lobby_store.h"
-#include "server/base/service.h"
 
 namespace tabiya::server {
 

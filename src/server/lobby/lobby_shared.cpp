@@ -8,8 +8,8 @@
 #include <map>
 
 #include "laws/time_control.h"
-#include "server/lobby/lobby_impl.h"
 #include "server/base/tokens.h"
+#include "server/lobby/lobby_impl.h"
 
 namespace tabiya::server {
 

@@ -17,11 +17,11 @@
 #include <vector>
 
 #include "core/result.h"
+#include "server/base/served_names.h"
+#include "server/base/service.h"
 #include "server/net/client_address.h"
 #include "server/net/connection_limits.h"
 #include "server/net/flood_guard.h"
-#include "server/base/served_names.h"
-#include "server/base/service.h"
 #include "server/net/static_files.h"
 
 namespace boost::asio {

@@ -29,8 +29,8 @@
 #include <vector>
 
 #include "server/base/blocking_lane.h"
-#include "server/net/connection_limits.h"
 #include "server/base/http_errors.h"
+#include "server/net/connection_limits.h"
 #include "server/net/http_policy.h"
 #include "server/net/http_server.h"
 #include "server/net/network_counters.h"

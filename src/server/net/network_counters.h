@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string>
 
-#include "server/net/connection_limits.h"
 #include "server/base/prometheus.h"
+#include "server/net/connection_limits.h"
 
 namespace tabiya::server {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
-#include "server/review/review.h"
 #include "server/base/service.h"
+#include "server/review/review.h"
 
 namespace tabiya::server {
 

@@ -142,8 +142,9 @@ class LeaseTable {
 std::unique_ptr<GameStore> make_memory_store();
 // One SQLite file (created if absent) in WAL mode.
 Result<std::unique_ptr<GameStore>> open_sqlite_store(const std::string& path);
-// A PostgreSQL database (libpq URL, postgresql://...) migrated by `tabiya db migrate` (server/store/postgres_migrations.h);
-// several server nodes may share it. Refused if its schema is not this build's version.
+// A PostgreSQL database (libpq URL, postgresql://...) migrated by `tabiya db migrate`
+// (server/store/postgres_migrations.h); several server nodes may share it. Refused if its schema is not this build's
+// version.
 Result<std::unique_ptr<GameStore>> open_postgres_store(const std::string& url);
 
 }  // namespace tabiya::server

@@ -19,9 +19,9 @@
 #include <thread>
 #include <vector>
 
+#include "server/base/prometheus.h"
 #include "server/store/commit_gathering.h"
 #include "server/store/game_store.h"
-#include "server/base/prometheus.h"
 
 namespace tabiya::server {
 

@@ -8,10 +8,10 @@
 #include <memory>
 #include <thread>
 
-#include "server/games/game_service.h"
-#include "server/store/game_store.h"
-#include "server/net/http_server.h"
 #include "loadtest/load_test.h"
+#include "server/games/game_service.h"
+#include "server/net/http_server.h"
+#include "server/store/game_store.h"
 
 namespace tabiya::server {
 namespace {

@@ -9,10 +9,10 @@
 #include <chrono>
 #include <thread>
 
-#include "support/lobby_test_support.h"
-#include "server/net/http_server.h"
 #include "loadtest/lobby_load.h"
 #include "server/lobby/lobby_service.h"
+#include "server/net/http_server.h"
+#include "support/lobby_test_support.h"
 
 namespace tabiya::server::testing {
 namespace {

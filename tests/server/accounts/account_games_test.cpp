@@ -1,8 +1,8 @@
 // Accounts around the real game service: a logged-in player's game is recorded at its creation and at the
 // hello of its seat, listed from the service's archive (GameService::archived_game), and exported as PGN even
 // after it left memory, without being loaded back into it.
-#include "support/account_test_support.h"
 #include "server/accounts/account_service.h"
+#include "support/account_test_support.h"
 #include "support/service_test_support.h"
 
 namespace tabiya::server::testing {

@@ -2,9 +2,9 @@
 // export sent chunked (HttpAnswer::stream), on a server at an OS-chosen loopback port.
 #include <boost/json.hpp>
 
+#include "server/net/http_server.h"
 #include "support/account_test_support.h"
 #include "support/network_test_support.h"
-#include "server/net/http_server.h"
 
 namespace tabiya::server::testing {
 namespace {

@@ -3,10 +3,10 @@
 // other, a log-out on one ends it on both, and seats recorded on one are the account's games on the other.
 #include <gtest/gtest.h>
 
-#include "support/database_servers.h"
-#include "support/account_test_support.h"
 #include "server/store/postgres_connection.h"
 #include "server/store/postgres_migrations.h"
+#include "support/account_test_support.h"
+#include "support/database_servers.h"
 
 namespace tabiya::server::testing {
 namespace {

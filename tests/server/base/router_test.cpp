@@ -59,9 +59,9 @@ TEST_F(RouterTest, TheFirstMatchingRouteAnswersItsQueryIgnored) {
 }
 
 TEST_F(RouterTest, AStarIsOneNonEmptySegmentAndAnExactRouteTakesNothingMore) {
-  EXPECT_EQ(answerer("/api/players//ratings"), "accounts");       // an empty name is no segment
-  EXPECT_EQ(answerer("/api/players/a/b/ratings"), "accounts");    // nor are two
-  EXPECT_EQ(answerer("/api/players/anna/ratings/x"), "accounts");  // exact: nothing after it
+  EXPECT_EQ(answerer("/api/players//ratings"), "accounts");         // an empty name is no segment
+  EXPECT_EQ(answerer("/api/players/a/b/ratings"), "accounts");      // nor are two
+  EXPECT_EQ(answerer("/api/players/anna/ratings/x"), "accounts");   // exact: nothing after it
   HttpAnswer unknown = router_.http({"GET", "/api/accounts", ""});  // "/api/account" is not a prefix route
   EXPECT_EQ(unknown.status, 404);
   EXPECT_NE(unknown.body.find("not_found"), std::string::npos);

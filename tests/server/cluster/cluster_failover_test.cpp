@@ -6,12 +6,12 @@
 #include <boost/json.hpp>
 #include <cstdio>
 
+#include "server/cluster/owner_relay.h"
+#include "server/store/game_store.h"
 #include "support/database_servers.h"
 #include "support/migrated_database.h"
-#include "support/tabiya_node.h"
 #include "support/network_test_support.h"
-#include "server/store/game_store.h"
-#include "server/cluster/owner_relay.h"
+#include "support/tabiya_node.h"
 
 namespace tabiya::server::testing {
 namespace {

@@ -9,10 +9,10 @@
 #include <map>
 #include <set>
 
-#include "support/event_service_fixture.h"
 #include "server/events/team_captain.h"
 #include "server/events/team_swiss_options.h"
 #include "server/events/tournament_service.h"
+#include "support/event_service_fixture.h"
 #include "support/service_test_support.h"
 
 namespace tabiya::server::testing {

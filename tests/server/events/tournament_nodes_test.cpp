@@ -10,8 +10,8 @@
 #include <set>
 #include <thread>
 
-#include "support/event_store_param.h"
 #include "server/events/tournament_service.h"
+#include "support/event_store_param.h"
 #include "support/service_test_support.h"
 
 namespace tabiya::server::testing {

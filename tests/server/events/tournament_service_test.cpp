@@ -12,10 +12,10 @@
 #include <optional>
 #include <sstream>
 
-#include "support/event_service_fixture.h"
 #include "pgn_check.h"
-#include "support/service_test_support.h"
 #include "play/fair_start.h"
+#include "support/event_service_fixture.h"
+#include "support/service_test_support.h"
 #include "tournament/trf.h"
 
 namespace tabiya::server::testing {
@@ -279,8 +279,7 @@ TEST_P(TournamentServiceTest, AFirstMoveNeverMadeEntersTheEventAsAForfeit_Art6_7
   for (Client* c : {&white, &black}) {
     c->session = router_->open("/ws/" + game_id, c->peer);
     ASSERT_NE(c->session, nullptr);
-    router_->message(*c->session, R"({"t":"hello","v":1,"seats":[")" + seats[c == &white ? WHITE : BLACK] +
-                                           R"("]})");
+    router_->message(*c->session, R"({"t":"hello","v":1,"seats":[")" + seats[c == &white ? WHITE : BLACK] + R"("]})");
     settle();
   }
   clock_->advance(play::LIVE_FIRST_MOVE_LIMIT);

@@ -12,11 +12,11 @@
 #include <optional>
 #include <set>
 
-#include "support/network_test_support.h"
 #include "server/base/blocking_lane.h"
 #include "server/games/game_service.h"
-#include "server/store/game_store.h"
 #include "server/net/http_server.h"
+#include "server/store/game_store.h"
+#include "support/network_test_support.h"
 
 namespace tabiya::server {
 namespace {

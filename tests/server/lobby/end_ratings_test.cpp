@@ -3,8 +3,8 @@
 // figures before it announces the end. Every socket of the game gets them, without any lobby socket.
 #include <gtest/gtest.h>
 
-#include "support/lobby_test_support.h"
 #include "server/lobby/lobby_service.h"
+#include "support/lobby_test_support.h"
 #include "support/service_test_support.h"
 
 namespace tabiya::server::testing {

@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include <map>
 #include <unistd.h>
+#include <map>
 
 #include <filesystem>
 
@@ -86,7 +86,7 @@ TEST_F(LobbyServiceTest, EachPoolNamesItsRatingCategory) {
   EXPECT_EQ(category.at("1+0"), "bullet");
   EXPECT_EQ(category.at("2+1"), "bullet");  // 2 min + 40 s: 2 min 40 s
   EXPECT_EQ(category.at("3+0"), "blitz");   // 3 min is not under 3
-  EXPECT_EQ(category.at("5+3"), "blitz");  // 7 min
+  EXPECT_EQ(category.at("5+3"), "blitz");   // 7 min
   EXPECT_EQ(category.at("10+0"), "rapid");
   EXPECT_EQ(category.at("15+10"), "rapid");  // 21 min 40 s
   EXPECT_EQ(category.at("30+20"), "classical");

@@ -8,11 +8,11 @@
 #include <chrono>
 #include <thread>
 
-#include "support/database_servers.h"
-#include "support/migrated_database.h"
-#include "support/lobby_test_support.h"
-#include "server/lobby/lobby_service.h"
 #include "server/cluster/redis_bus.h"
+#include "server/lobby/lobby_service.h"
+#include "support/database_servers.h"
+#include "support/lobby_test_support.h"
+#include "support/migrated_database.h"
 
 namespace tabiya::server::testing {
 namespace {

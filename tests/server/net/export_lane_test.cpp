@@ -10,8 +10,8 @@
 #include <future>
 #include <mutex>
 
-#include "support/network_test_support.h"
 #include "server/net/http_server.h"
+#include "support/network_test_support.h"
 
 namespace tabiya::server::testing {
 namespace {

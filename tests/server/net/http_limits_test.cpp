@@ -9,8 +9,8 @@
 #include <fstream>
 #include <mutex>
 
-#include "support/network_test_support.h"
 #include "server/net/http_server.h"
+#include "support/network_test_support.h"
 
 namespace tabiya::server {
 namespace {

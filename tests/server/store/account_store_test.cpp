@@ -5,10 +5,10 @@
 #include <filesystem>
 #include <functional>
 
-#include "support/database_servers.h"
 #include "server/store/account_store.h"
 #include "server/store/postgres_connection.h"
 #include "server/store/postgres_migrations.h"
+#include "support/database_servers.h"
 
 namespace tabiya::server {
 namespace {

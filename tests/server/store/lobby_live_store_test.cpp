@@ -7,10 +7,10 @@
 #include <chrono>
 #include <thread>
 
-#include "support/database_servers.h"
 #include "server/store/lobby_live_store.h"
 #include "server/store/postgres_connection.h"
 #include "server/store/postgres_migrations.h"
+#include "support/database_servers.h"
 
 namespace tabiya::server {
 namespace {

@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <functional>
 
+#include "server/store/lobby_store.h"
 #include "support/migrated_database.h"
 #include "support/test_directory.h"
-#include "server/store/lobby_store.h"
 
 namespace tabiya::server {
 namespace {

@@ -5,8 +5,8 @@
 
 #include <thread>
 
-#include "server/store/group_commit.h"
 #include "server/base/prometheus.h"
+#include "server/store/group_commit.h"
 
 namespace tabiya::server::testing {
 namespace {

@@ -7,8 +7,8 @@
 
 #include "server/store/postgres_connection.h"
 #include "server/store/postgres_migrations.h"
-#include "support/service_test_support.h"
 #include "support/database_servers.h"
+#include "support/service_test_support.h"
 
 namespace tabiya::server::testing {
 namespace {

@@ -15,10 +15,10 @@
 #include <thread>
 #include <vector>
 
-#include "support/database_servers.h"
-#include "support/migrated_database.h"
 #include "server/store/game_store.h"
 #include "server/store/postgres_connection.h"
+#include "support/database_servers.h"
+#include "support/migrated_database.h"
 
 namespace tabiya::server::testing {
 namespace {

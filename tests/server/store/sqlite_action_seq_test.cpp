@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "support/test_directory.h"
 #include "server/store/sqlite_store.h"
+#include "support/test_directory.h"
 
 namespace tabiya::server {
 namespace {

@@ -8,9 +8,9 @@
 #include <filesystem>
 #include <functional>
 
+#include "server/store/game_store.h"
 #include "support/migrated_database.h"
 #include "support/test_directory.h"
-#include "server/store/game_store.h"
 
 namespace tabiya::server::testing {
 namespace {
