@@ -137,6 +137,180 @@ server::ConnectionLimitOptions connection_limits(const ServeArguments& args, rli
   return limits;
 }
 
+// The network layer's options: threads, connection limits, trusted proxies, the server's public URLs.
+Result<server::ServerOptions> network_options(const ServeArguments& args, rlim_t descriptors) {
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  server::ServerOptions options;
+  options.host = args.host;
+  options.port = static_cast<uint16_t>(args.port);
+  options.threads = args.threads > 0 ? args.threads : static_cast<int>(cores);
+  options.limits = connection_limits(args, descriptors);
+  options.ws_idle_close = std::chrono::seconds(args.ws_idle_close_s);
+  auto proxies = server::TrustedProxies::parse(args.trusted_proxies);
+  if (!proxies) return fail("--trusted-proxy: " + proxies.error().message);
+  options.trusted_proxies = std::move(*proxies);
+  for (const std::string& text : args.public_urls) {
+    auto url = server::parse_public_url(text);
+    if (!url) return fail("--public-url: " + url.error().message);
+    options.public_urls.push_back(*url);
+  }
+  std::cerr << "tabiya: connections: at most " << options.limits.per_client_connections << " per client ("
+            << options.limits.per_client_websockets << " WebSockets), "
+            << (options.limits.max_connections > 0 ? std::to_string(options.limits.max_connections) : "no cap")
+            << " in all\n";
+  return options;
+}
+
+// The server's modules, built in the order they depend on one another (docs/architecture.md): the games, the
+// accounts, the lobby and the events above them, and the one routing table over all. Declared in that order, they
+// go in the opposite one.
+struct Modules {
+  std::shared_ptr<server::EventSink> bus;                // the games' bus (Redis across nodes), which the lobby shares
+  std::shared_ptr<server::RateLimiter> creation_limits;  // one budget for games and events
+  std::shared_ptr<SteppedTime> stepped_time;             // `--test-clock` only
+  std::unique_ptr<server::GameService> games;
+  std::shared_ptr<server::AccountService> accounts;
+  std::unique_ptr<server::LobbyService> lobby;
+  std::unique_ptr<server::TournamentService> events;
+  std::unique_ptr<TestClockService> test_clock;
+  std::unique_ptr<server::Router> router;
+};
+
+// The games: their store (SQLite in --data, or PostgreSQL), their bus (in-process, or Redis), the cluster's leases.
+Result<bool> make_games(Modules& m, boost::asio::io_context& io, const ServeArguments& args) {
+  server::GameServiceOptions game_options;
+  game_options.data_dir = args.data;
+  if (!args.store.empty()) {
+    auto store = server::open_postgres_store(args.store);
+    if (!store) return store.error();
+    game_options.store = std::move(*store);
+  }
+  if (!args.bus.empty()) {
+    server::RedisBusOptions bus_options;
+    bus_options.url = args.bus;
+    bus_options.node = args.node_id;
+    // Re-reading such a game from the store belongs to the games' ownership across nodes (not built yet): logged.
+    bus_options.on_gap = [](const std::string& game) {
+      std::fprintf(stderr, "tabiya: bus: events of game %s may have been missed\n", game.c_str());
+    };
+    auto bus = server::RedisBus::open(std::move(bus_options));
+    if (!bus) return bus.error();
+    std::shared_ptr<server::RedisBus> shared_bus = std::move(*bus);
+    game_options.bus = shared_bus;
+    if (!args.node_id.empty()) game_options.owner_link = shared_bus;
+  }
+  game_options.node_id = args.node_id;
+  game_options.lease = std::chrono::milliseconds(int64_t(args.lease_seconds * 1000));
+  m.bus = game_options.bus;
+  game_options.robot_threads = args.robot_threads;
+  game_options.room_threads = args.game_threads;
+  game_options.evict_after = std::chrono::seconds(args.evict_after_s);
+  game_options.clock_checkpoint_every = std::chrono::seconds(args.clock_checkpoint_s);
+  game_options.unjoined_expiry = std::chrono::seconds(args.unjoined_expiry_s);
+  m.creation_limits =
+      std::make_shared<server::RateLimiter>(server::RateLimits{args.create_burst, args.create_rate_per_minute / 60.0});
+  game_options.creation_limits = m.creation_limits;
+  if (args.test_clock) {
+    m.stepped_time = std::make_shared<SteppedTime>();
+    game_options.time = m.stepped_time;
+  }
+  try {
+    m.games = server::make_game_service(io, std::move(game_options));
+  } catch (const std::exception& e) {
+    return fail(e.what());
+  }
+  return true;
+}
+
+// The accounts: their routes, and the seats a logged-in player takes, which the games tell them of.
+Result<bool> make_accounts(Modules& m, const ServeArguments& args, const std::vector<server::WebOrigin>& public_urls) {
+  server::AccountServiceOptions account_options;
+  account_options.public_urls = public_urls;
+  if (!args.data.empty() || !args.store.empty()) {
+    auto store = args.store.empty() ? server::open_sqlite_account_store(args.data + "/accounts.sqlite3")
+                                    : server::open_postgres_account_store(args.store);
+    if (!store) return store.error();
+    account_options.store = std::move(*store);
+  }
+  server::GameService& game_service = *m.games;
+  account_options.archive = [&game_service](std::string_view id, std::string_view seat, bool with_pgn) {
+    return game_service.archived_game(id, seat, with_pgn);
+  };
+  m.accounts = std::make_shared<server::AccountService>(std::move(account_options));
+  server::AccountService& account_service = *m.accounts;
+  m.games->set_seat_hooks(
+      [&account_service](const server::HttpRequest& request, const std::string& id,
+                         const std::vector<std::string>& seats) {
+        account_service.record_created_game(request, id, seats);
+      },
+      [&account_service](std::string_view cookie, const std::string& id, const std::vector<std::string>& seats) {
+        account_service.record_claimed_seats(cookie, id, seats);
+      });
+  return true;
+}
+
+// The lobby asks the accounts who is behind a cookie, and rates a finished game on its own thread (the game's end
+// event carries the figures).
+Result<bool> make_lobby_module(Modules& m, boost::asio::io_context& io, const ServeArguments& args) {
+  auto lobby = make_lobby(*m.games, io, args, m.accounts, m.bus);
+  if (!lobby) return lobby.error();
+  m.lobby = std::move(*lobby);
+  server::LobbyService& lobby_service = *m.lobby;
+  m.games->set_end_ratings_hook([&lobby_service](const std::string& id, const std::string& score,
+                                                 server::GameServiceOptions::EndRatingsDone done) {
+    lobby_service.rate_game(id, score, std::move(done));
+  });
+  return true;
+}
+
+// The events: players join with their accounts; finished games' results come back to them.
+Result<bool> make_events(Modules& m, const ServeArguments& args) {
+  server::TournamentServiceOptions tournament_options;
+  tournament_options.data_dir = args.data;
+  if (!args.store.empty()) {  // the nodes share their events as they share their games
+    auto stored = server::open_postgres_event_store(args.store);
+    if (!stored) return stored.error();
+    tournament_options.event_store = std::move(*stored);
+  }
+  tournament_options.creation_limits = m.creation_limits;
+  server::AccountService& account_service = *m.accounts;
+  tournament_options.account_of = [&account_service](const server::HttpRequest& request) {
+    return tournament_account(account_service.logged_in_account(request));
+  };
+  tournament_options.account_seat = [&account_service](const std::string& account, const std::string& game,
+                                                       const std::string& seat) {
+    account_service.record_seat(account, game, seat);
+  };
+  auto made = server::TournamentService::create(*m.games, tournament_options);
+  if (!made) return made.error();
+  m.events = std::move(*made);
+  server::TournamentService& event_service = *m.events;
+  m.games->set_game_end_hook([&event_service](const std::string& id, const server::GameEnding& ending) {
+    event_service.game_ended(id, ending);
+  });
+  return true;
+}
+
+// Every module, then the router over them.
+Result<bool> make_modules(Modules& m, boost::asio::io_context& io, const ServeArguments& args,
+                          const server::ServerOptions& options) {
+  if (auto made = make_games(m, io, args); !made) return made;
+  if (auto made = make_accounts(m, args, options.public_urls); !made) return made;
+  if (auto made = make_lobby_module(m, io, args); !made) return made;
+  if (auto made = make_events(m, args); !made) return made;
+  if (m.stepped_time) m.test_clock = std::make_unique<TestClockService>(m.stepped_time, *m.games);
+  m.router = server_router({*m.games, *m.lobby, *m.events, *m.accounts, m.test_clock.get()});
+  return true;
+}
+
+// The built web app, or none (the API alone) when it cannot be read.
+server::StaticFiles web_files(const ServeArguments& args) {
+  Result<server::StaticFiles> loaded = server::StaticFiles::load(args.web);
+  if (loaded) return std::move(*loaded);
+  std::cerr << "tabiya: " << loaded.error().message << "; serving the API only\n";
+  return {};
+}
+
 int serve(const ServeArguments& args) {
   // SIGINT and SIGTERM are blocked in every thread (the mask is inherited by the threads started below) and taken
   // by sigwait in this one, which then shuts down in order.
@@ -146,192 +320,33 @@ int serve(const ServeArguments& args) {
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   std::signal(SIGPIPE, SIG_IGN);
-  const rlim_t descriptors = raise_file_limit();
-
-  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  server::ServerOptions options;
-  options.host = args.host;
-  options.port = static_cast<uint16_t>(args.port);
-  options.threads = args.threads > 0 ? args.threads : static_cast<int>(cores);
-  options.limits = connection_limits(args, descriptors);
-  options.ws_idle_close = std::chrono::seconds(args.ws_idle_close_s);
-  auto proxies = server::TrustedProxies::parse(args.trusted_proxies);
-  if (!proxies) {
-    std::cerr << "tabiya: --trusted-proxy: " << proxies.error().message << "\n";
+  Result<server::ServerOptions> options = network_options(args, raise_file_limit());
+  if (!options) {
+    std::cerr << "tabiya: " << options.error().message << "\n";
     return 1;
   }
-  options.trusted_proxies = std::move(*proxies);
-  for (const std::string& text : args.public_urls) {
-    auto url = server::parse_public_url(text);
-    if (!url) {
-      std::cerr << "tabiya: --public-url: " << url.error().message << "\n";
-      return 1;
-    }
-    options.public_urls.push_back(*url);
-  }
-  std::cerr << "tabiya: connections: at most " << options.limits.per_client_connections << " per client ("
-            << options.limits.per_client_websockets << " WebSockets), "
-            << (options.limits.max_connections > 0 ? std::to_string(options.limits.max_connections) : "no cap")
-            << " in all\n";
-
-  server::StaticFiles files;
-  if (Result<server::StaticFiles> loaded = server::StaticFiles::load(args.web)) {
-    files = std::move(*loaded);
-  } else {
-    std::cerr << "tabiya: " << loaded.error().message << "; serving the API only\n";
-  }
-
-  // The game service's timers (flags, pings) run on the network's io_context and threads.
-  boost::asio::io_context io(options.threads);
-  // The modules, built in the order they depend on one another (docs/architecture.md): the games, the accounts,
-  // the lobby and the events above them, and the one routing table over all. Declared in that order, they go in
-  // the opposite one.
+  server::StaticFiles files = web_files(args);
+  // The games' timers (flags, pings) run on the network's io_context and threads.
+  boost::asio::io_context io(options->threads);
   std::unique_ptr<server::Service> echo;
-  std::unique_ptr<server::GameService> games;
-  std::shared_ptr<server::AccountService> accounts;
-  std::unique_ptr<server::LobbyService> lobby;
-  std::unique_ptr<server::TournamentService> events;
-  std::shared_ptr<SteppedTime> stepped_time;
-  std::unique_ptr<TestClockService> test_clock;
-  std::unique_ptr<server::Router> router;
+  Modules modules;
   server::Service* service = nullptr;
   if (args.echo) {
     echo = std::make_unique<server::EchoService>();
     service = echo.get();
+  } else if (Result<bool> made = make_modules(modules, io, args, *options); made) {
+    service = modules.router.get();
   } else {
-    server::GameServiceOptions game_options;
-    game_options.data_dir = args.data;
-    if (!args.store.empty()) {
-      auto store = server::open_postgres_store(args.store);
-      if (!store) {
-        std::cerr << "tabiya: " << store.error().message << "\n";
-        return 1;
-      }
-      game_options.store = std::move(*store);
-    }
-    if (!args.bus.empty()) {
-      server::RedisBusOptions bus_options;
-      bus_options.url = args.bus;
-      bus_options.node = args.node_id;
-      // Re-reading such a game from the store belongs to the games' ownership across nodes (not built yet): logged.
-      bus_options.on_gap = [](const std::string& game) {
-        std::fprintf(stderr, "tabiya: bus: events of game %s may have been missed\n", game.c_str());
-      };
-      auto bus = server::RedisBus::open(std::move(bus_options));
-      if (!bus) {
-        std::cerr << "tabiya: " << bus.error().message << "\n";
-        return 1;
-      }
-      std::shared_ptr<server::RedisBus> shared_bus = std::move(*bus);
-      game_options.bus = shared_bus;
-      if (!args.node_id.empty()) game_options.owner_link = shared_bus;
-    }
-    game_options.node_id = args.node_id;
-    game_options.lease = std::chrono::milliseconds(int64_t(args.lease_seconds * 1000));
-    std::shared_ptr<server::EventSink> lobby_bus = game_options.bus;
-    game_options.robot_threads = args.robot_threads;
-    game_options.room_threads = args.game_threads;
-    game_options.evict_after = std::chrono::seconds(args.evict_after_s);
-    game_options.clock_checkpoint_every = std::chrono::seconds(args.clock_checkpoint_s);
-    game_options.unjoined_expiry = std::chrono::seconds(args.unjoined_expiry_s);
-    auto creation_limits = std::make_shared<server::RateLimiter>(
-        server::RateLimits{args.create_burst, args.create_rate_per_minute / 60.0});
-    game_options.creation_limits = creation_limits;
-    if (args.test_clock) {
-      stepped_time = std::make_shared<SteppedTime>();
-      game_options.time = stepped_time;
-    }
-    try {
-      games = server::make_game_service(io, std::move(game_options));
-    } catch (const std::exception& e) {
-      std::cerr << "tabiya: " << e.what() << "\n";
-      return 1;
-    }
-
-    // The accounts: their routes, and the seats a logged-in player takes, which the games tell them of.
-    server::AccountServiceOptions account_options;
-    account_options.public_urls = options.public_urls;
-    if (!args.data.empty() || !args.store.empty()) {
-      auto store = args.store.empty() ? server::open_sqlite_account_store(args.data + "/accounts.sqlite3")
-                                      : server::open_postgres_account_store(args.store);
-      if (!store) {
-        std::cerr << "tabiya: " << store.error().message << "\n";
-        return 1;
-      }
-      account_options.store = std::move(*store);
-    }
-    server::GameService& game_service = *games;
-    account_options.archive = [&game_service](std::string_view id, std::string_view seat, bool with_pgn) {
-      return game_service.archived_game(id, seat, with_pgn);
-    };
-    accounts = std::make_shared<server::AccountService>(std::move(account_options));
-    server::AccountService& account_service = *accounts;
-    games->set_seat_hooks(
-        [&account_service](const server::HttpRequest& request, const std::string& id,
-                           const std::vector<std::string>& seats) {
-          account_service.record_created_game(request, id, seats);
-        },
-        [&account_service](std::string_view cookie, const std::string& id, const std::vector<std::string>& seats) {
-          account_service.record_claimed_seats(cookie, id, seats);
-        });
-
-    // The lobby asks the accounts who is behind a cookie, and rates a finished game on its own thread (the game's
-    // end event carries the figures).
-    auto lobby_made = make_lobby(*games, io, args, accounts, lobby_bus);
-    if (!lobby_made) {
-      std::cerr << "tabiya: " << lobby_made.error().message << "\n";
-      return 1;
-    }
-    lobby = std::move(*lobby_made);
-    server::LobbyService& lobby_service = *lobby;
-    games->set_end_ratings_hook([&lobby_service](const std::string& id, const std::string& score,
-                                                 server::GameServiceOptions::EndRatingsDone done) {
-      lobby_service.rate_game(id, score, std::move(done));
-    });
-
-    // The events: players join with their accounts; finished games' results come back to them.
-    server::TournamentServiceOptions tournament_options;
-    tournament_options.data_dir = args.data;
-    if (!args.store.empty()) {  // the nodes share their events as they share their games
-      auto stored = server::open_postgres_event_store(args.store);
-      if (!stored) {
-        std::cerr << "tabiya: " << stored.error().message << "\n";
-        return 1;
-      }
-      tournament_options.event_store = std::move(*stored);
-    }
-    tournament_options.creation_limits = creation_limits;  // one budget for games and events
-    tournament_options.account_of = [&account_service](const server::HttpRequest& request) {
-      return tournament_account(account_service.logged_in_account(request));
-    };
-    tournament_options.account_seat = [&account_service](const std::string& account, const std::string& game,
-                                                         const std::string& seat) {
-      account_service.record_seat(account, game, seat);
-    };
-    auto made = server::TournamentService::create(*games, tournament_options);
-    if (!made) {
-      std::cerr << "tabiya: " << made.error().message << "\n";
-      return 1;
-    }
-    events = std::move(*made);
-    server::TournamentService& event_service = *events;
-    games->set_game_end_hook([&event_service](const std::string& id, const server::GameEnding& ending) {
-      event_service.game_ended(id, ending);
-    });
-
-    if (stepped_time) test_clock = std::make_unique<TestClockService>(stepped_time, *games);
-    router = server_router({*games, *lobby, *events, *accounts, test_clock.get()});
-    service = router.get();
+    std::cerr << "tabiya: " << made.error().message << "\n";
+    return 1;
   }
-
-  server::HttpServer http(io, *service, std::move(files), options);
+  server::HttpServer http(io, *service, std::move(files), *options);
   Result<uint16_t> port = http.start();
   if (!port) {
     std::cerr << "tabiya: " << port.error().message << "\n";
     return 1;
   }
   std::cout << "tabiya: open http://localhost:" << *port << std::endl;
-
   int signal = 0;
   sigwait(&stop_signals, &signal);
   std::cerr << "tabiya: " << (signal == SIGINT ? "SIGINT" : "SIGTERM") << ", shutting down\n";

@@ -374,7 +374,9 @@ TEST_F(ClusterTest, ADrainingNodeHandsItsGamesOver) {
   ASSERT_TRUE(white.event("move", 1));
   const auto stopping = Clock::now();
   nodes_[0]->stop();
-  EXPECT_EQ(lease(id)->owner, "");
+  // Released, not left to expire: nobody holds it, or another node took it already (it takes the games nobody
+  // owns every third of a lease, which can come before a's process has finished exiting on a busy machine).
+  EXPECT_NE(lease(id)->owner, "a");
   EXPECT_EQ(white.wait_closed(), CLOSE_MOVED);
   ASSERT_TRUE(white.reconnect());
   std::fprintf(stderr, "[figures] drain: the game was back %lld ms after SIGTERM\n", (long long)ms_since(stopping));
