@@ -290,10 +290,8 @@ HttpAnswer TournamentService::http(const HttpRequest& request) {
   return tournament_error(404, "not_found");
 }
 
-std::shared_ptr<Session> TournamentService::open(std::string_view path, std::shared_ptr<Peer> peer) {
-  (void)path;  // no socket is the events' own: their pages read over HTTP, their games are the games'
-  (void)peer;
-  return nullptr;
+std::shared_ptr<Session> TournamentService::open(std::string_view, std::shared_ptr<Peer>) {
+  return nullptr;  // no socket is the events' own: their pages read over HTTP, their games are the games'
 }
 
 void TournamentService::message(Session&, std::string_view) {}

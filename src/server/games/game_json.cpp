@@ -55,6 +55,14 @@ json::object result_json(const play::LiveGame& live) {
   return r;
 }
 
+GameEnding game_ending_of(const play::LiveGame& live) {
+  const json::object result = result_json(live);
+  const Termination termination = live.game().outcome()->termination;
+  // A game lost by default (Art. 6.7: the first move never made) or aborted before it began was not played.
+  const bool played = termination != Termination::FORFEIT && termination != Termination::ABORTED;
+  return {std::string(result.at("score").as_string()), std::string(result.at("termination").as_string()), played};
+}
+
 json::value clock_json(const play::LiveGame& live) {
   const Clock* clock = live.game().clock();
   if (!clock) return nullptr;

@@ -18,14 +18,6 @@ std::string refusal_text(const ProtocolError& e) {
 
 }  // namespace
 
-GameEnding game_ending_of(const play::LiveGame& live) {
-  const boost::json::object result = result_json(live);
-  const Termination termination = live.game().outcome()->termination;
-  // A game lost by default (Art. 6.7: the first move never made) or aborted before it began was not played.
-  const bool played = termination != Termination::FORFEIT && termination != Termination::ABORTED;
-  return {std::string(result.at("score").as_string()), std::string(result.at("termination").as_string()), played};
-}
-
 Result<StartedGame> GameService::start_game(const NewGame& game) {
   if (impl_->stopping) return fail("the game service is shutting down");
   auto setup = setup_of(game, impl_->random());

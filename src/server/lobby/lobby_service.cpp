@@ -327,9 +327,8 @@ void LobbyService::closed(Session& session) {
   m.user_left(lobby->user);
 }
 
-bool LobbyService::keeps_alive(const Session& session) {
-  (void)session;  // a lobby socket is closed when idle like any other
-  return false;
+bool LobbyService::keeps_alive(const Session&) {
+  return false;  // a lobby socket is closed when idle like any other
 }
 
 void LobbyService::write_metrics(std::string& out) {
